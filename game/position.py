@@ -1,0 +1,393 @@
+"""Positions, moves, outcomes: the single source of truth for legality.
+
+A ``Position`` is mutable and cheap: ``push`` and ``pop`` make and unmake a
+move on a flat list of squares, keeping an incremental Zobrist hash that the
+repetition rule and the computer opponent's transposition table share.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from enum import Enum
+from typing import NamedTuple
+
+from .boards import DIRECTIONS, STRIDE, parse_square, square_name
+from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
+
+EMPTY, FOX, GOOSE, OFF = 0, 1, 2, 3
+SIZE = STRIDE * 9
+
+DRAW_PLIES = 100
+REPETITIONS = 3
+
+
+class Side(str, Enum):
+    FOX = "fox"
+    GEESE = "geese"
+
+    @property
+    def other(self) -> Side:
+        return Side.GEESE if self is Side.FOX else Side.FOX
+
+
+class Termination(str, Enum):
+    GOOSE_COUNT = "goose-count"
+    PEN_FULL = "pen-full"
+    FOX_TRAPPED = "fox-trapped"
+    GEESE_BLOCKED = "geese-blocked"
+    THREEFOLD = "threefold-repetition"
+    HUNDRED_PLIES = "hundred-ply-rule"
+
+
+class Outcome(NamedTuple):
+    termination: Termination
+    winner: Side | None  # None: a draw
+
+    @property
+    def result(self) -> str:
+        return self.winner.value if self.winner else "draw"
+
+
+class NotationError(ValueError):
+    """A move text that is not notation at all."""
+
+
+class IllegalMoveError(ValueError):
+    """Well-formed notation for a move the position does not allow.
+
+    ``code`` is a stable key the play page translates.
+    """
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.code = code
+
+
+_MOVE_RE = re.compile(r"[a-i][1-9](?:-[a-i][1-9]|(?:x[a-i][1-9])+)")
+
+
+class Move(NamedTuple):
+    """A whole move: the points visited, and whether it jumps (captures)."""
+
+    path: tuple[int, ...]
+    jump: bool
+
+    @property
+    def origin(self) -> int:
+        return self.path[0]
+
+    @property
+    def target(self) -> int:
+        return self.path[-1]
+
+    @property
+    def captures(self) -> tuple[int, ...]:
+        if not self.jump:
+            return ()
+        p = self.path
+        return tuple((p[i] + p[i + 1]) // 2 for i in range(len(p) - 1))
+
+    def __str__(self) -> str:
+        return ("x" if self.jump else "-").join(square_name(s) for s in self.path)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        if not isinstance(text, str) or not _MOVE_RE.fullmatch(text):
+            raise NotationError(f"not a move in notation: {text!r}")
+        jump = "x" in text
+        path = tuple(parse_square(t) for t in text.split("x" if jump else "-"))
+        return cls(path, jump)
+
+
+def _zobrist_keys(seed: int = 0x0F0C5) -> tuple[list[int], list[int], int]:
+    rng = random.Random(seed)
+    fox = [rng.getrandbits(60) for _ in range(SIZE)]
+    goose = [rng.getrandbits(60) for _ in range(SIZE)]
+    return fox, goose, rng.getrandbits(60)
+
+
+_FOX_KEYS, _GOOSE_KEYS, _GEESE_TO_MOVE_KEY = _zobrist_keys()
+
+
+class _Tables:
+    """Precomputed move tables for one set of rules (shared between positions)."""
+
+    _cache: dict[Rules, _Tables] = {}
+
+    def __init__(self, rules: Rules):
+        board = rules.board
+        self.fox_steps: list[tuple[int, ...]] = [()] * SIZE
+        self.goose_steps: list[tuple[int, ...]] = [()] * SIZE
+        # (over, land) pairs: over is a neighbour and land the next point on the same line.
+        self.jumps: list[tuple[tuple[int, int], ...]] = [()] * SIZE
+        wanted = set()
+        if FORWARD in rules.goose_moves:
+            wanted.add((0, 1))
+        if DIAGONAL in rules.goose_moves:
+            wanted |= {(1, 1), (-1, 1)}
+        if SIDEWAYS in rules.goose_moves:
+            wanted |= {(1, 0), (-1, 0)}
+        for sq in board.points:
+            steps, goose, jumps = [], [], []
+            for d in DIRECTIONS:
+                n = board.neighbour(sq, d)
+                if n is None:
+                    continue
+                steps.append(n)
+                if d in wanted:
+                    goose.append(n)
+                beyond = board.neighbour(n, d)
+                if beyond is not None:
+                    jumps.append((n, beyond))
+            self.fox_steps[sq] = tuple(steps)
+            self.goose_steps[sq] = tuple(goose)
+            self.jumps[sq] = tuple(jumps)
+
+    @classmethod
+    def get(cls, rules: Rules) -> _Tables:
+        tables = cls._cache.get(rules)
+        if tables is None:
+            tables = cls._cache[rules] = cls(rules)
+        return tables
+
+
+class Position:
+    """A game in progress: the pieces, the side to move and the history the draw rules need."""
+
+    __slots__ = ("rules", "cells", "foxes", "turn", "geese", "clock", "hash",
+                 "_tables", "_seen", "_stack")
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self._tables = _Tables.get(rules)
+        self.cells = [OFF] * SIZE
+        for sq in rules.board.points:
+            self.cells[sq] = EMPTY
+        for sq in rules.foxes:
+            self.cells[sq] = FOX
+        for sq in rules.geese:
+            self.cells[sq] = GOOSE
+        self.foxes = list(rules.foxes)
+        self.turn = Side.FOX
+        self.geese = len(rules.geese)
+        # Plies since the last capture or forward / diagonally-forward goose step.
+        self.clock = 0
+        h = 0
+        for sq in rules.foxes:
+            h ^= _FOX_KEYS[sq]
+        for sq in rules.geese:
+            h ^= _GOOSE_KEYS[sq]
+        self.hash = h
+        self._seen = {h: 1}
+        self._stack: list[tuple[Move, int]] = []
+
+    # -- queries ---------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        return len(self._stack)
+
+    @property
+    def moves(self) -> list[Move]:
+        return [m for m, _ in self._stack]
+
+    def piece_at(self, sq: int) -> int:
+        return self.cells[sq]
+
+    def goose_squares(self) -> list[int]:
+        cells = self.cells
+        return [sq for sq in self.rules.board.points if cells[sq] == GOOSE]
+
+    def repetitions(self) -> int:
+        return self._seen.get(self.hash, 0)
+
+    def pen_full(self) -> bool:
+        pen = self.rules.pen
+        return bool(pen) and all(self.cells[sq] == GOOSE for sq in pen)
+
+    def _ended_by_rule(self) -> bool:
+        return (self.geese < self.rules.fox_wins_below or self.pen_full()
+                or self._seen[self.hash] >= REPETITIONS or self.clock >= DRAW_PLIES)
+
+    def outcome(self) -> Outcome | None:
+        """The result, checked in SPEC order, or None while the game goes on."""
+        if self.geese < self.rules.fox_wins_below:
+            return Outcome(Termination.GOOSE_COUNT, Side.FOX)
+        if self.pen_full():
+            return Outcome(Termination.PEN_FULL, Side.GEESE)
+        if not self._generate():
+            if self.turn is Side.FOX:
+                return Outcome(Termination.FOX_TRAPPED, Side.GEESE)
+            return Outcome(Termination.GEESE_BLOCKED, Side.FOX)
+        if self._seen[self.hash] >= REPETITIONS:
+            return Outcome(Termination.THREEFOLD, None)
+        if self.clock >= DRAW_PLIES:
+            return Outcome(Termination.HUNDRED_PLIES, None)
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move; none once the game is over."""
+        if self._ended_by_rule():
+            return []
+        return self._generate()
+
+    def _generate(self) -> list[Move]:
+        if self.turn is Side.FOX:
+            return self._fox_moves()
+        return self._goose_moves()
+
+    def _goose_moves(self) -> list[Move]:
+        cells, steps = self.cells, self._tables.goose_steps
+        return [Move((sq, to), False)
+                for sq in self.rules.board.points if cells[sq] == GOOSE
+                for to in steps[sq] if cells[to] == EMPTY]
+
+    def _fox_moves(self) -> list[Move]:
+        cells, jumps = self.cells, self._tables.jumps
+        chains: list[Move] = []
+        forced = self.rules.forced_capture
+        for fox in self.foxes:
+            for over, land in jumps[fox]:
+                if cells[over] == GOOSE and cells[land] == EMPTY:
+                    cells[fox] = EMPTY
+                    self._chains(fox, over, land, [fox], chains, forced)
+                    cells[fox] = FOX
+        if chains and forced:
+            return chains
+        steps = self._tables.fox_steps
+        moves = [Move((fox, to), False) for fox in self.foxes for to in steps[fox] if cells[to] == EMPTY]
+        return chains + moves if chains else moves
+
+    def _chains(self, at: int, over: int, land: int, path: list[int], out: list[Move],
+                forced: bool) -> None:
+        """Extend a jump chain from ``at`` over ``over`` to ``land`` (fox lifted off the board)."""
+        cells, jumps = self.cells, self._tables.jumps
+        cells[over] = EMPTY
+        path.append(land)
+        extended = False
+        for o, l in jumps[land]:
+            if cells[o] == GOOSE and cells[l] == EMPTY:
+                extended = True
+                self._chains(land, o, l, path, out, forced)
+        if not (forced and extended):
+            out.append(Move(tuple(path), True))
+        path.pop()
+        cells[over] = GOOSE
+
+    # -- make / unmake ---------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (assumed legal; see ``play`` for checked input)."""
+        cells = self.cells
+        src, dst = move.path[0], move.path[-1]
+        piece = cells[src]
+        keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
+        h = self.hash ^ keys[src] ^ keys[dst] ^ _GEESE_TO_MOVE_KEY
+        cells[src] = EMPTY
+        old_clock = self.clock
+        if move.jump:
+            for sq in move.captures:
+                cells[sq] = EMPTY
+                h ^= _GOOSE_KEYS[sq]
+            self.geese -= len(move.path) - 1
+            self.clock = 0
+        elif piece == GOOSE and dst // STRIDE > src // STRIDE:
+            self.clock = 0
+        else:
+            self.clock = old_clock + 1
+        cells[dst] = piece
+        if piece == FOX:
+            foxes = self.foxes
+            foxes[foxes.index(src)] = dst
+        self.turn = Side.GEESE if self.turn is Side.FOX else Side.FOX
+        self.hash = h
+        self._seen[h] = self._seen.get(h, 0) + 1
+        self._stack.append((move, old_clock))
+
+    def pop(self) -> Move:
+        move, old_clock = self._stack.pop()
+        seen = self._seen
+        h = self.hash
+        if seen[h] == 1:
+            del seen[h]
+        else:
+            seen[h] -= 1
+        cells = self.cells
+        src, dst = move.path[0], move.path[-1]
+        piece = cells[dst]
+        keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
+        h ^= keys[src] ^ keys[dst] ^ _GEESE_TO_MOVE_KEY
+        cells[dst] = EMPTY
+        if move.jump:
+            for sq in move.captures:
+                cells[sq] = GOOSE
+                h ^= _GOOSE_KEYS[sq]
+            self.geese += len(move.path) - 1
+        cells[src] = piece
+        if piece == FOX:
+            foxes = self.foxes
+            foxes[foxes.index(dst)] = src
+        self.turn = Side.GEESE if self.turn is Side.FOX else Side.FOX
+        self.clock = old_clock
+        self.hash = h
+        return move
+
+    # -- notation --------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names, or a ``NotationError`` / ``IllegalMoveError``."""
+        move = Move.parse(text)
+        legal = self.legal_moves()
+        if move in legal:
+            return move
+        reason = self.illegal_reason(move, legal)
+        raise IllegalMoveError(f"{text} is not legal here ({reason})", reason)
+
+    def illegal_reason(self, move: Move, legal: list[Move] | None = None) -> str:
+        """A stable key for why ``move`` is not legal (the play page translates it)."""
+        legal = self.legal_moves() if legal is None else legal
+        if not legal:
+            return "game-over"
+        cells, src = self.cells, move.origin
+        if any(cells[sq] == OFF for sq in move.path):
+            return "off-board"
+        piece = cells[src]
+        if piece == EMPTY:
+            return "no-piece"
+        mine = FOX if self.turn is Side.FOX else GOOSE
+        if piece != mine:
+            return "not-your-piece"
+        if piece == GOOSE:
+            if move.jump:
+                return "geese-cannot-jump"
+            if move.target // STRIDE < src // STRIDE:
+                return "goose-backward"
+            if move.target // STRIDE == src // STRIDE and not self.rules.sideways:
+                return "goose-sideways"
+        if cells[move.target] != EMPTY and move.target != src:
+            return "occupied"
+        forced = self.rules.forced_capture
+        if forced and not move.jump and any(m.jump for m in legal):
+            return "capture-compulsory"
+        if move.jump and forced and any(
+                m.jump and m.path[:len(move.path)] == move.path for m in legal):
+            return "chain-must-continue"
+        if move.jump:
+            return "not-a-jump"
+        return "not-a-line"
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of move sequences of exactly ``depth`` plies (finished games have no moves)."""
+    if depth == 0:
+        return 1
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        position.push(move)
+        total += perft(position, depth - 1)
+        position.pop()
+    return total
