@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need; fast when nothing changed.
+# Runs as root without a terminal (CI) or as a developer with sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Debian's Chromium: Playwright cannot download browsers here.
+if [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing chromium (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -q
+  as_root apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core
+fi
+
+# Python tools in .venv, reinstalled only when the pinned list in pyproject.toml changes.
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating .venv"
+  python3 -m venv .venv
+fi
+requirements=$(.venv/bin/python -c '
+import tomllib
+print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["dev"]))')
+if [ "$requirements" != "$(cat .venv/requirements.stamp 2>/dev/null)" ]; then
+  echo "setup: installing Python packages"
+  # shellcheck disable=SC2086  # one requirement per word
+  .venv/bin/python -m pip install -q --disable-pip-version-check $requirements
+  printf '%s' "$requirements" > .venv/requirements.stamp
+fi
+
+# Pyodide and axe-core from the lockfile, reinstalled only when it changes.
+if ! cmp -s package-lock.json node_modules/.package-lock.json.stamp; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.package-lock.json.stamp
+fi
