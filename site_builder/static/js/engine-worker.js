@@ -1,0 +1,74 @@
+// Module worker running the Python engine (game/) in Pyodide, off the page's thread.
+//
+// Protocol (structured-clone messages):
+//   page -> worker  {id, method: "init", params: {pyodideURL, engineURL}}
+//                   {id, method: "new_game"|"load"|"play"|"ai_move", params: {...keyword args}}
+//   worker -> page  {id, result}            the game.api function's dict (which may hold
+//                                           an "error" for bad records or illegal moves)
+//                   {id, error: {code, message}}   a failure of the worker itself
+//                   {progress: phase, ms}   loading phases, "ready" last, ms since start
+// Every answer is a value: nothing is thrown across the boundary.
+
+const METHODS = new Set(["new_game", "load", "play", "ai_move"]);
+const ENGINE_DIR = "/home/pyodide/engine";
+
+let call = null; // Python function: (method, json params) -> json result
+let starting = null;
+const t0 = performance.now();
+
+function progress(phase) {
+  postMessage({ progress: phase, ms: Math.round(performance.now() - t0) });
+}
+
+async function fetchEngine(url) {
+  // "no-cache" revalidates, so a rebuilt engine is never hidden behind a stale copy.
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`engine archive: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function start({ pyodideURL, engineURL }) {
+  // The archive downloads while the runtime boots.
+  const archive = fetchEngine(engineURL);
+  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
+  progress("runtime");
+  const pyodide = await loadPyodide({ indexURL: pyodideURL, packages: [] });
+  progress("python");
+  pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
+  progress("engine");
+  call = pyodide.runPython(`
+import json, sys
+sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
+from game import api
+
+def call(method, params):
+    return json.dumps(getattr(api, method)(**json.loads(params)))
+call
+`);
+  progress("ready");
+}
+
+function answer(id, method, params) {
+  if (!METHODS.has(method)) return { id, error: { code: "bad-method", message: String(method) } };
+  if (!call) return { id, error: { code: "not-ready", message: "engine not loaded" } };
+  try {
+    return { id, result: JSON.parse(call(method, JSON.stringify(params ?? {}))) };
+  } catch (error) {
+    return { id, error: { code: "internal", message: String(error?.message ?? error) } };
+  }
+}
+
+onmessage = async ({ data: { id, method, params } }) => {
+  if (method !== "init") {
+    postMessage(answer(id, method, params));
+    return;
+  }
+  starting ??= start(params);
+  try {
+    await starting;
+    postMessage({ id, result: { ready: true } });
+  } catch (error) {
+    starting = null;
+    postMessage({ id, error: { code: "load-failed", message: String(error?.message ?? error) } });
+  }
+};
