@@ -5,10 +5,11 @@
 With --prefix the site is served only under that sub-path (and `/` is 404),
 so a link that assumes the site sits at `/` breaks here as it would on a
 real host. Missing files get the site's 404.html, as static hosts do.
-Tests import make_server() from this file.
+Tests import make_server() and SiteServer from this file.
 """
 
 import argparse
+import contextlib
 import functools
 import threading
 from http import HTTPStatus
@@ -90,11 +91,41 @@ def make_server(root, port=0, prefix=None, host="127.0.0.1", verbose=False):
     return server
 
 
-def serve_in_thread(server):
-    """Run server in a daemon thread; returns the thread."""
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    return thread
+class SiteServer:
+    """Serves a directory twice, each in a daemon thread: at the root of one port
+    (.root_url) and only under a sub-path on another (.subpath_url), where `/` is 404.
+    stop()/start() take both offline and back on the same ports."""
+
+    def __init__(self, root, subpath="/fox-and-geese/"):
+        self.root, self.subpath = root, subpath
+        self._servers = []
+        self._ports = (0, 0)
+        self.start()
+        self.root_url, self.subpath_url = (server.url for server in self._servers)
+
+    def start(self):
+        if self._servers:
+            return
+        self._servers = [make_server(self.root, self._ports[0]),
+                         make_server(self.root, self._ports[1], prefix=self.subpath)]
+        self._ports = tuple(server.server_port for server in self._servers)
+        for server in self._servers:
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        for server in self._servers:
+            server.shutdown()
+            server.server_close()
+        self._servers = []
+
+    @contextlib.contextmanager
+    def offline(self):
+        """`with server.offline():` unreachable inside, back afterwards even on failure."""
+        self.stop()
+        try:
+            yield
+        finally:
+            self.start()
 
 
 def main():

@@ -2,7 +2,6 @@
 the runtime the play page uses: the same perft counts as in this CPython."""
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -31,11 +30,8 @@ print(json.dumps({
 
 
 @pytest.fixture(scope="module")
-def pyodide_result():
-    node = shutil.which("node")
-    assert node, "node is not on PATH"
-    assert (REPO / "node_modules" / "pyodide").is_dir(), "run `make setup` (npm ci) first"
-    proc = subprocess.run([node, str(RUNNER)], input=PROGRAM % json.dumps(CASES), cwd=REPO,
+def pyodide_result(node_executable):
+    proc = subprocess.run([node_executable, str(RUNNER)], input=PROGRAM % json.dumps(CASES), cwd=REPO,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -1,0 +1,82 @@
+"""The static server used by `make serve` and the browser tests behaves like a
+static host: right content types, sub-path mounting, 404 page, going offline."""
+
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from conftest import serve
+
+# The smallest valid WebAssembly module: magic number and version.
+EMPTY_WASM = b"\0asm\1\0\0\0"
+PAGE = """<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
+<script type="module" src="app.mjs"></script></html>"""
+# Streaming compilation succeeds only with Content-Type application/wasm.
+APP = """try {
+  await WebAssembly.compileStreaming(fetch("empty.wasm"));
+  document.documentElement.dataset.wasm = "ok";
+} catch (error) {
+  document.documentElement.dataset.wasm = String(error);
+}
+"""
+
+
+@pytest.fixture
+def tiny_site(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "index.html").write_text(PAGE)
+    (tmp_path / "app.mjs").write_text(APP)
+    (tmp_path / "empty.wasm").write_bytes(EMPTY_WASM)
+    (tmp_path / "sub" / "index.html").write_text("sub page")
+    (tmp_path / "404.html").write_text("custom not found")
+    server = serve.SiteServer(tmp_path)
+    yield server
+    server.stop()
+
+
+def get(url):
+    """(status, content type, body), also for error statuses."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers["Content-Type"], response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Content-Type"], error.read()
+
+
+def test_content_types(tiny_site):
+    base = tiny_site.root_url
+    assert get(base + "empty.wasm") == (200, "application/wasm", EMPTY_WASM)
+    assert get(base + "app.mjs")[1] == "text/javascript; charset=utf-8"
+    assert get(base)[1:] == ("text/html; charset=utf-8", PAGE.encode())
+
+
+def test_subpath_mount_only(tiny_site):
+    assert urllib.parse.urlsplit(tiny_site.subpath_url).path == "/fox-and-geese/"
+    assert get(tiny_site.subpath_url + "sub/")[0::2] == (200, b"sub page")
+    # Outside the sub-path nothing is served, so links assuming the site sits at "/" fail.
+    assert get(tiny_site.subpath_url.removesuffix("fox-and-geese/") + "sub/")[0::2] == (404, b"custom not found")
+    # A directory without its slash redirects to it (urllib follows), keeping relative links right.
+    assert get(tiny_site.subpath_url + "sub")[0::2] == (200, b"sub page")
+
+
+def test_missing_file_gets_404_page(tiny_site):
+    assert get(tiny_site.root_url + "nope.html") == (404, "text/html; charset=utf-8", b"custom not found")
+
+
+def test_offline_and_back_on_same_port(tiny_site):
+    url = tiny_site.root_url + "sub/"
+    with tiny_site.offline():
+        with pytest.raises(urllib.error.URLError):
+            urllib.request.urlopen(url, timeout=5)
+    assert get(url)[0] == 200
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("where", ["root_url", "subpath_url"])
+def test_browser_loads_module_and_wasm(page, tiny_site, where):
+    page.goto(getattr(tiny_site, where))
+    page.wait_for_selector("html[data-wasm]")
+    assert page.get_attribute("html", "data-wasm") == "ok"
+    assert page.console_errors == []
