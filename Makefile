@@ -1,0 +1,18 @@
+# make serve: set up, build the site into dist/ and serve it on http://127.0.0.1:8000/
+# make test:  set up and run the whole test suite (what CI runs)
+PYTHON := .venv/bin/python
+PORT ?= 8000
+
+.PHONY: setup build serve test
+
+setup:
+	bash scripts/setup.sh
+
+build: setup
+	$(PYTHON) -m site_builder build --out dist
+
+serve: build
+	$(PYTHON) scripts/serve.py dist --port $(PORT)
+
+test: setup
+	$(PYTHON) -m pytest
