@@ -11,7 +11,7 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "setup: installing chromium (apt)"
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update -q
-  as_root apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core
+  as_root apt-get install -y -q chromium fonts-dejavu-core
 fi
 
 # Python tools in .venv, reinstalled only when the pinned list in pyproject.toml changes.
