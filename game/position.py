@@ -158,25 +158,32 @@ class Position:
     __slots__ = ("rules", "cells", "foxes", "turn", "geese", "clock", "hash",
                  "_tables", "_seen", "_stack")
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, foxes=None, geese=None, turn: Side = Side.FOX):
+        """The start position, or any arrangement given as squares (for tests and analysis)."""
+        foxes = rules.foxes if foxes is None else tuple(foxes)
+        geese = rules.geese if geese is None else tuple(geese)
+        if len(set(foxes) | set(geese)) != len(foxes) + len(geese):
+            raise ValueError("two pieces on one point")
+        if not set(foxes) | set(geese) <= set(rules.board.points):
+            raise ValueError("a piece is off the board")
         self.rules = rules
         self._tables = _Tables.get(rules)
         self.cells = [OFF] * SIZE
         for sq in rules.board.points:
             self.cells[sq] = EMPTY
-        for sq in rules.foxes:
+        for sq in foxes:
             self.cells[sq] = FOX
-        for sq in rules.geese:
+        for sq in geese:
             self.cells[sq] = GOOSE
-        self.foxes = list(rules.foxes)
-        self.turn = Side.FOX
-        self.geese = len(rules.geese)
+        self.foxes = list(foxes)
+        self.turn = Side(turn)
+        self.geese = len(geese)
         # Plies since the last capture or forward / diagonally-forward goose step.
         self.clock = 0
-        h = 0
-        for sq in rules.foxes:
+        h = _GEESE_TO_MOVE_KEY if self.turn is Side.GEESE else 0
+        for sq in foxes:
             h ^= _FOX_KEYS[sq]
-        for sq in rules.geese:
+        for sq in geese:
             h ^= _GOOSE_KEYS[sq]
         self.hash = h
         self._seen = {h: 1}

@@ -1,0 +1,87 @@
+"""Command line: ``python -m game perft|replay|ai`` (SPEC section 5)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .games import VARIANTS
+from .position import perft
+from .record import GameRecord, RecordError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Fox & Geese rules engine")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help)
+        sub.add_argument("game", choices=sorted(VARIANTS))
+        sub.add_argument("--geese", type=int, default=None, help="number of geese (standard game: 13, 15, 17)")
+        sub.add_argument("--sideways", action="store_true", help="geese may move sideways")
+        return sub
+
+    command("perft", "count move sequences of exactly DEPTH plies").add_argument("depth", type=int)
+    command("replay", "play moves from the start, one JSON state per line").add_argument("moves", nargs="*")
+    ai = command("ai", "print the computer's move after MOVES")
+    ai.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
+    ai.add_argument("--seconds", type=float, default=1.0)
+    ai.add_argument("--seed", type=int, default=None)
+    ai.add_argument("moves", nargs="*")
+    return parser
+
+
+def _line(position) -> str:
+    outcome = position.outcome()
+    return json.dumps({
+        "ply": position.ply,
+        "to_move": position.turn.value,
+        "legal": sorted(str(m) for m in position.legal_moves()),
+        "result": outcome.result if outcome else None,
+        "reason": outcome.termination.value if outcome else None,
+    })
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        start = GameRecord.new(args.game, args.geese, args.sideways)
+    except RecordError as exc:
+        return _fail(str(exc))
+    record = start.with_moves(getattr(args, "moves", ()))
+
+    if args.command == "perft":
+        print(perft(start.replay(), args.depth))
+        return 0
+
+    if args.command == "replay":
+        position = start.replay()
+        print(_line(position))
+        for ply, text in enumerate(record.moves, 1):
+            try:
+                position.push(position.parse_move(text))
+            except ValueError as exc:
+                return _fail(f"ply {ply}: move {text!r}: {exc}")
+            print(_line(position))
+        return 0
+
+    try:
+        position = record.replay()
+    except RecordError as exc:
+        return _fail(str(exc))
+    if not position.legal_moves():
+        return _fail("the game is over: there is no move to make")
+    from .ai import choose_move
+
+    print(choose_move(position, level=args.level, seconds=args.seconds, seed=args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""Stateless, JSON-friendly entry points for the browser worker.
+
+Every call takes the game as its record string and answers with plain dicts,
+so the page can keep the record in its URL and a restarted worker needs
+nothing but that string. Errors come back as values, never as exceptions.
+"""
+
+from __future__ import annotations
+
+from .boards import square_name
+from .position import FOX, GOOSE, Position
+from .record import GameRecord, RecordError
+
+
+def state(record: GameRecord, position: Position | None = None) -> dict:
+    position = record.replay() if position is None else position
+    outcome = position.outcome()
+    cells = position.cells
+    points = position.rules.board.points
+    return {
+        "record": record.encode(),
+        "game": record.game,
+        "geese": record.geese,
+        "sideways": record.sideways,
+        "ply": position.ply,
+        "moves": list(record.moves),
+        "last": record.moves[-1] if record.moves else None,
+        "to_move": position.turn.value,
+        "legal": sorted(str(m) for m in position.legal_moves()),
+        "result": outcome.result if outcome else None,
+        "reason": outcome.termination.value if outcome else None,
+        "pieces": {
+            "fox": [square_name(sq) for sq in points if cells[sq] == FOX],
+            "goose": [square_name(sq) for sq in points if cells[sq] == GOOSE],
+        },
+        "geese_left": position.geese,
+    }
+
+
+def _error(exc: RecordError) -> dict:
+    return {"error": {
+        "code": exc.code,
+        "message": str(exc),
+        "ply": exc.ply,
+        "move": exc.move,
+        "reason": exc.reason,
+        "valid_prefix": exc.prefix.encode() if exc.prefix else None,
+    }}
+
+
+def new_game(game: str, geese: int | None = None, sideways: bool = False) -> dict:
+    try:
+        return state(GameRecord.new(game, geese, sideways))
+    except RecordError as exc:
+        return _error(exc)
+
+
+def load(record: str) -> dict:
+    """The state of a record from a link or storage, or why it is rejected."""
+    try:
+        return state(GameRecord.parse(record))
+    except RecordError as exc:
+        return _error(exc)
+
+
+def play(record: str, move: str) -> dict:
+    """The state after ``move``, or an error whose ``reason`` says why it is illegal."""
+    try:
+        base = GameRecord.parse(record)
+        return state(base.with_moves((*base.moves, move)))
+    except RecordError as exc:
+        return _error(exc)
+
+
+def ai_move(record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None) -> dict:
+    """The computer's move in the record's final position, as ``{"move": notation}``."""
+    from .ai import choose_move  # the search is only loaded when a computer plays
+
+    try:
+        position = GameRecord.parse(record).replay()
+    except RecordError as exc:
+        return _error(exc)
+    if not position.legal_moves():
+        return {"error": {"code": "game-over", "message": "the game is over", "ply": None,
+                          "move": None, "reason": None, "valid_prefix": None}}
+    return {"move": str(choose_move(position, level=level, seconds=seconds, seed=seed))}

@@ -1,0 +1,121 @@
+"""A whole game as one compact, versioned string, for URLs and saved games.
+
+``1.fox-and-geese.13s.d4-c4.c3-c4``: format version, game id, options token
+(geese count, ``s`` when the standard game's sideways option is on), then the
+moves in notation. Every character is safe in a URL fragment. Decoding is
+strict: anything corrupt or illegal raises ``RecordError`` naming the ply,
+with the longest valid prefix attached so nothing playable is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .games import VARIANTS, Rules
+from .position import IllegalMoveError, NotationError, Position
+
+VERSION = "1"
+MAX_LENGTH = 20_000  # far beyond any real game (the draw rules end games long before)
+
+_OPTIONS_RE = re.compile(r"(\d{1,3})(s?)")
+
+
+class RecordError(ValueError):
+    """Why a record was rejected. ``code`` is a stable key the play page translates.
+
+    ``ply`` is the 1-based ply of the offending move (None when the header is
+    at fault); ``prefix`` is the longest valid prefix as a ``GameRecord``, if any.
+    """
+
+    def __init__(self, code: str, message: str, *, ply: int | None = None,
+                 move: str | None = None, reason: str | None = None,
+                 prefix: GameRecord | None = None):
+        super().__init__(message)
+        self.code = code
+        self.ply = ply
+        self.move = move
+        self.reason = reason
+        self.prefix = prefix
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: str
+    geese: int
+    sideways: bool = False
+    moves: tuple[str, ...] = ()
+
+    @classmethod
+    def new(cls, game: str, geese: int | None = None, sideways: bool = False) -> GameRecord:
+        variant = VARIANTS.get(game)
+        if variant is None:
+            raise RecordError("unknown-game", f"unknown game {game!r}")
+        record = cls(game, variant.default_geese if geese is None else geese,
+                     bool(sideways and variant.sideways_option))
+        record.rules()  # validates the options
+        return record
+
+    def rules(self) -> Rules:
+        try:
+            return VARIANTS[self.game].rules(self.geese, self.sideways)
+        except (KeyError, ValueError) as exc:
+            raise RecordError("bad-options", str(exc)) from None
+
+    @property
+    def options(self) -> str:
+        return f"{self.geese}{'s' if self.sideways else ''}"
+
+    def encode(self) -> str:
+        return ".".join((VERSION, self.game, self.options, *self.moves))
+
+    def with_moves(self, moves) -> GameRecord:
+        return GameRecord(self.game, self.geese, self.sideways, tuple(moves))
+
+    def replay(self) -> Position:
+        """The position after all moves; raises ``RecordError`` at the first bad one."""
+        position = Position(self.rules())
+        for ply, text in enumerate(self.moves, 1):
+            try:
+                position.push(position.parse_move(text))
+            except NotationError:
+                raise RecordError("bad-notation", f"ply {ply}: {text!r} is not a move",
+                                  ply=ply, move=text, prefix=self.with_moves(self.moves[:ply - 1])) from None
+            except IllegalMoveError as exc:
+                raise RecordError("illegal-move", f"ply {ply}: {exc}", ply=ply, move=text,
+                                  reason=exc.code, prefix=self.with_moves(self.moves[:ply - 1])) from None
+        return position
+
+    @classmethod
+    def decode(cls, text: str) -> GameRecord:
+        """Parse and fully validate a record (every move is replayed)."""
+        record = cls.parse(text)
+        record.replay()
+        return record
+
+    @classmethod
+    def parse(cls, text: str) -> GameRecord:
+        """The header and move texts, checked for form only (``decode`` also checks legality)."""
+        if not isinstance(text, str) or not text:
+            raise RecordError("empty", "no game in the link")
+        if len(text) > MAX_LENGTH:
+            raise RecordError("too-long", f"record is longer than {MAX_LENGTH} characters")
+        parts = text.split(".")
+        if parts[0] != VERSION:
+            raise RecordError("bad-version", f"unknown record version {parts[0][:20]!r}")
+        if len(parts) < 3:
+            raise RecordError("truncated", "record has no game or options")
+        game, options, moves = parts[1], parts[2], parts[3:]
+        if game not in VARIANTS:
+            raise RecordError("unknown-game", f"unknown game {game[:40]!r}")
+        match = _OPTIONS_RE.fullmatch(options)
+        if not match:
+            raise RecordError("bad-options", f"bad options {options[:20]!r}")
+        variant = VARIANTS[game]
+        sideways = match.group(2) == "s"
+        if sideways and not variant.sideways_option:
+            raise RecordError("bad-options", f"{game} has no sideways option")
+        record = cls(game, int(match.group(1)), sideways, tuple(moves))
+        if record.geese not in variant.geese:
+            raise RecordError("bad-options", f"{game} is not played with {record.geese} geese")
+        return record

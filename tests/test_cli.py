@@ -1,0 +1,62 @@
+"""The command line contract of SPEC section 5."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("args, count", [
+    (["fox-and-geese", "3"], 572), (["two-foxes", "3"], 778), (["large-cross", "3"], 438),
+    (["fox-and-geese", "2", "--geese", "17", "--sideways"], 99),
+])
+def test_perft(args, count):
+    out = run("perft", *args)
+    assert out.returncode == 0 and out.stdout == f"{count}\n"
+
+
+def test_replay_prints_one_state_per_ply():
+    out = run("replay", "fox-and-geese", "d4-d5", "c3-c4")
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [line["ply"] for line in lines] == [0, 1, 2]
+    assert [line["to_move"] for line in lines] == ["fox", "geese", "fox"]
+    assert lines[0]["legal"] == ["d4-c4", "d4-c5", "d4-d5", "d4-e4", "d4-e5"]
+    assert lines[1]["legal"] == sorted(lines[1]["legal"]) and "c3-c4" in lines[1]["legal"]
+    assert all(line["result"] is None and line["reason"] is None for line in lines)
+    assert set(lines[0]) == {"ply", "to_move", "legal", "result", "reason"}
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+def test_replay_reports_the_result(game):
+    from test_record import finished_game
+
+    record = finished_game(game, 5)
+    outcome = record.replay().outcome()
+    out = run("replay", game, *record.moves)
+    last = json.loads(out.stdout.splitlines()[-1])
+    assert (last["ply"], last["legal"]) == (len(record.moves), [])
+    assert (last["result"], last["reason"]) == (outcome.result, outcome.termination.value)
+
+
+@pytest.mark.parametrize("moves, ply, move", [
+    (["d4-d5", "d3-d2"], 2, "d3-d2"),    # illegal: backward
+    (["d4-d5", "nonsense"], 2, "nonsense"),  # malformed
+    (["d4-d7"], 1, "d4-d7"),
+])
+def test_replay_rejects_bad_moves_with_one_line_and_status_2(moves, ply, move):
+    out = run("replay", "fox-and-geese", *moves)
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert f"ply {ply}" in out.stderr and move in out.stderr
+    assert len(out.stdout.splitlines()) == ply  # states up to the bad move
+
+
+def test_bad_options_fail_cleanly():
+    out = run("perft", "fox-and-geese", "2", "--geese", "14")
+    assert out.returncode == 2 and "14" in out.stderr and "Traceback" not in out.stderr

@@ -1,0 +1,269 @@
+"""Rules engine: perft, move generation against a naive reference, endings, notation."""
+
+import random
+
+import pytest
+
+from game import (CROSS_33, CROSS_45, IllegalMoveError, Move, NotationError, Position, Side,
+                  Termination, parse_square, perft, rules_for, square_name)
+from game.position import DRAW_PLIES, FOX, GOOSE
+
+from reference_engine import Ref, pt
+
+CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 15, False), ("fox-and-geese", 17, False),
+           ("fox-and-geese", 13, True), ("two-foxes", None, False), ("large-cross", None, False)]
+
+
+# Geese far from the action, so that two-foxes positions keep at least nine.
+FILLER = " c1 e1 a3 g3 g4 a5 g5"
+
+
+def sq(names: str) -> list[int]:
+    return [parse_square(n) for n in names.split()]
+
+
+def setup(game: str, foxes: str, geese: str, turn=Side.FOX, **options) -> Position:
+    return Position(rules_for(game, **options), sq(foxes), sq(geese), turn)
+
+
+# -- boards --------------------------------------------------------------
+
+def test_cross_33_geometry():
+    assert len(CROSS_33.points) == 33
+    names = set(CROSS_33.names())
+    assert {"c1", "a3", "g5", "e7", "d4"} <= names and not {"a1", "b6", "f2"} & names
+    assert CROSS_33.linked(parse_square("c3"), parse_square("d4"))
+    assert not CROSS_33.linked(parse_square("c6"), parse_square("b5"))  # square b5 c5 b6 c6 lacks b6
+
+
+def test_cross_45_geometry():
+    assert len(CROSS_45.points) == 45
+    e5, f6, d4, e7 = sq("e5 f6 d4 e7")
+    assert not CROSS_45.linked(e5, f6) and not CROSS_45.linked(d4, e5)
+    diagonal_at = {p for a, b in CROSS_45.lines for p in (a, b)
+                   if abs(a % 16 - b % 16) == 1 and abs(a // 16 - b // 16) == 1}
+    assert e5 not in diagonal_at and e7 not in diagonal_at
+    assert parse_square("e4") in diagonal_at and parse_square("d5") in diagonal_at
+
+
+def test_square_names_round_trip():
+    for board in (CROSS_33, CROSS_45):
+        for p in board.points:
+            assert parse_square(square_name(p)) == p
+    for bad in ("", "j1", "a0", "a10", "A1", "d4 "):
+        with pytest.raises(ValueError):
+            parse_square(bad)
+
+
+# -- perft ---------------------------------------------------------------
+
+@pytest.mark.parametrize("game, counts", [
+    ("fox-and-geese", [5, 89, 572, 9778]),
+    ("two-foxes", [6, 114, 778, 16208]),
+    ("large-cross", [4, 68, 438, 8608]),
+])
+def test_perft_matches_spec(game, counts):
+    position = Position(rules_for(game))
+    assert [perft(position, d) for d in range(1, 5)] == counts
+
+
+@pytest.mark.parametrize("game, geese, sideways", CONFIGS)
+def test_perft_depth_5_matches_reference(game, geese, sideways):
+    """Depth 5 is beyond the SPEC table: cross-checked against the naive reference."""
+    ref = Ref(game, geese, sideways)
+    assert perft(Position(rules_for(game, geese, sideways)), 5) == ref.perft(5)
+
+
+def _ref_state(position: Position):
+    cells = position.cells
+    names = position.rules.board.points
+    foxes = frozenset(pt(square_name(s)) for s in names if cells[s] == FOX)
+    geese = frozenset(pt(square_name(s)) for s in names if cells[s] == GOOSE)
+    return foxes, geese, position.turn.value
+
+
+@pytest.mark.parametrize("game, geese, sideways", CONFIGS)
+def test_moves_match_reference_in_random_games(game, geese, sideways):
+    """Mid-game positions exercise jumps and chains, which the start position barely does."""
+    ref = Ref(game, geese, sideways)
+    rng = random.Random(f"{game}{geese}{sideways}")
+    chains = 0
+    for _ in range(60):
+        position = Position(rules_for(game, geese, sideways))
+        while position.outcome() is None and position.ply < 200:
+            mine = sorted(str(m) for m in position.legal_moves())
+            theirs = sorted(n for n, _ in ref.moves(_ref_state(position)))
+            assert mine == theirs, [str(m) for m in position.moves]
+            chains += sum(m.count("x") > 1 for m in mine)
+            # Favour captures so games reach sparse, chain-rich positions.
+            moves = position.legal_moves()
+            jumps = [m for m in moves if m.jump]
+            position.push(rng.choice(jumps if jumps and rng.random() < 0.7 else moves))
+    assert chains > 0
+
+
+# -- moves and notation --------------------------------------------------
+
+def test_notation_round_trips():
+    for text in ("d4-d5", "d4xd6", "d4xd6xf6", "a3xc5xe3xc1", "i5-h5"):
+        assert str(Move.parse(text)) == text
+    assert Move.parse("d4xd6xf6").captures == tuple(sq("d5 e6"))
+
+
+@pytest.mark.parametrize("garbage", ["", "d4", "d4-", "d4--d5", "d4xd6-d7", "D4-D5", "d4 - d5",
+                                     "k1-k2", "d0-d1", "d4-d5x", "x", None, 42, "d4-d5-d6", "d10-d9"])
+def test_parsing_garbage_raises_notation_error(garbage):
+    with pytest.raises(NotationError):
+        Move.parse(garbage)
+
+
+@pytest.mark.parametrize("game, foxes, geese, turn, move, reason", [
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "d3-d2", "goose-backward"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "c3-b3", "goose-sideways"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "d4-d5", "not-your-piece"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d3-d4", "not-your-piece"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "e5-e6", "no-piece"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-d3", "occupied"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-d6", "not-a-line"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-a1", "off-board"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4xd6", "not-a-jump"),
+    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "c3xe5", "geese-cannot-jump"),
+    ("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER, Side.FOX, "c7-c6", "capture-compulsory"),
+    ("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER, Side.FOX, "d5xd3", "chain-must-continue"),
+])
+def test_illegal_moves_say_why(game, foxes, geese, turn, move, reason):
+    position = setup(game, foxes, geese, turn)
+    with pytest.raises(IllegalMoveError) as info:
+        position.parse_move(move)
+    assert info.value.code == reason
+
+
+def test_optional_chain_may_stop_after_any_jump():
+    position = setup("fox-and-geese", "d5", "d4 d2 a3 g3")
+    moves = {str(m) for m in position.legal_moves()}
+    assert {"d5xd3", "d5xd3xd1"} <= moves
+    assert "d5-d6" in moves  # capture is optional
+
+
+def test_forced_chain_must_continue_but_need_not_be_longest():
+    position = setup("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER)
+    assert sorted(str(m) for m in position.legal_moves()) == ["d5xd3xb3xb5", "d5xd3xd1"]
+
+
+def test_chain_may_land_where_it_passed_and_never_jumps_a_goose_twice():
+    position = setup("fox-and-geese", "c3", "c4 d5 e4 d3 a3 g3")
+    moves = [str(m) for m in position.legal_moves()]
+    assert "c3xc5xe5xe3xc3" in moves and "c3xe3xe5xc5xc3" in moves
+    for m in moves:
+        caps = Move.parse(m).captures
+        assert len(set(caps)) == len(caps)
+    position.push(Move.parse("c3xc5xe5xe3xc3"))
+    assert position.geese == 2 and position.cells[parse_square("c3")] == FOX
+
+
+def test_foxes_never_jump_foxes():
+    position = setup("two-foxes", "d4 d5", "c2 e2" + FILLER)
+    moves = position.legal_moves()
+    assert "d4-c4" in map(str, moves)  # no capture is compulsory: d5 is a fox, not a goose
+    assert not any(m.jump for m in moves)
+
+
+def test_push_pop_restores_everything():
+    position = Position(rules_for("two-foxes"))
+    rng = random.Random(3)
+    for _ in range(40):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        before = (list(position.cells), sorted(position.foxes), position.hash, position.clock,
+                  position.turn, position.geese, dict(position._seen))
+        for m in moves:
+            position.push(m)
+            position.pop()
+            assert before == (list(position.cells), sorted(position.foxes), position.hash,
+                              position.clock, position.turn, position.geese, dict(position._seen))
+        position.push(rng.choice(moves))
+
+
+# -- endings -------------------------------------------------------------
+
+def test_fox_wins_on_goose_count():
+    position = setup("fox-and-geese", "d4", "d3 a3 g3 c1")
+    position.push(position.parse_move("d4xd2"))
+    assert position.outcome() == (Termination.GOOSE_COUNT, Side.FOX)
+    assert position.legal_moves() == []
+
+
+@pytest.mark.parametrize("extra, outcome", [
+    ("", (Termination.GOOSE_COUNT, Side.FOX)),  # 8 geese left
+    (" g4", None),                              # 9 geese left: the game goes on
+])
+def test_two_foxes_goose_count_threshold_is_nine(extra, outcome):
+    position = setup("two-foxes", "d5 c7", "a3 b3 c3 e3 f3 g3 c2 a4 d4" + extra)
+    position.push(position.parse_move("d5xd3"))
+    assert position.outcome() == outcome
+
+
+def test_geese_win_by_filling_the_pen():
+    position = setup("two-foxes", "a3 g3", "c5 d5 c6 d6 e6 c7 d7 e7 e4", Side.GEESE)
+    assert position.outcome() is None
+    position.push(position.parse_move("e4-e5"))
+    assert position.outcome() == (Termination.PEN_FULL, Side.GEESE)
+
+
+def test_fox_trapped():
+    position = setup("fox-and-geese", "d7", "c7 e7 c6 d6 e6 d5 a3", Side.GEESE)
+    position.push(position.parse_move("a3-a4"))
+    assert position.outcome() == (Termination.FOX_TRAPPED, Side.GEESE)
+
+
+def test_geese_blocked():
+    position = setup("fox-and-geese", "b3", "c7 d7 e7 g5")
+    position.push(position.parse_move("b3-b4"))
+    assert position.outcome() == (Termination.GEESE_BLOCKED, Side.FOX)
+
+
+def test_threefold_repetition():
+    position = setup("two-foxes", "c7 e7", "a3 g3 c1 c2 d1 d2 e1 e2 b3 f3")
+    for text in ["c7-c6", "b3-c3", "c6-c7", "c3-b3"] * 2:
+        assert position.outcome() is None
+        position.push(position.parse_move(text))
+    assert position.repetitions() == 3
+    assert position.outcome() == (Termination.THREEFOLD, None)
+
+
+def test_hundred_ply_rule():
+    """Quiet moves only (fox steps, sideways geese), never a third repetition: a draw at ply 100."""
+    position = setup("fox-and-geese", "d6", "a3 b3 f3 g3 c1 d1 e1", sideways=True)
+    rng = random.Random(7)
+    while position.ply < DRAW_PLIES:
+        assert position.outcome() is None
+        quiet = [m for m in position.legal_moves() if not m.jump and not (
+            position.cells[m.origin] == GOOSE and m.target // 16 > m.origin // 16)]
+        rng.shuffle(quiet)
+        for move in quiet:
+            position.push(move)
+            if position.repetitions() < 3:
+                break
+            position.pop()
+        else:
+            pytest.fail("no quiet move left")
+    assert position.clock == DRAW_PLIES
+    assert position.outcome() == (Termination.HUNDRED_PLIES, None)
+
+
+def test_forward_goose_step_and_capture_reset_the_clock():
+    position = setup("fox-and-geese", "d6", "a3 b3 f3 g3 c1 d1 e1", sideways=True)
+    position.push(position.parse_move("d6-d7"))
+    position.push(position.parse_move("b3-c3"))
+    assert position.clock == 2
+    position.push(position.parse_move("d7-d6"))
+    position.push(position.parse_move("c3-c4"))
+    assert position.clock == 0
+
+
+def test_goose_count_is_checked_before_blocked_geese():
+    # The capture leaves three geese, all stuck on the top row: the reason is the count.
+    position = setup("fox-and-geese", "d4", "d5 c7 d7 e7")
+    position.push(position.parse_move("d4xd6"))
+    assert position.outcome() == (Termination.GOOSE_COUNT, Side.FOX)

@@ -1,0 +1,61 @@
+"""Property tests over thousands of random games (hypothesis drives the move choices)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import Position, rules_for
+from game.position import DRAW_PLIES, FOX, GOOSE
+from game.record import GameRecord
+
+CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 17, True), ("fox-and-geese", 15, False),
+           ("two-foxes", None, False), ("large-cross", None, False)]
+
+
+def snapshot(p: Position):
+    return (list(p.cells), sorted(p.foxes), p.hash, p.clock, p.turn, p.geese, dict(p._seen))
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(CONFIGS), choices=st.lists(st.integers(0, 10**6), min_size=0, max_size=40),
+       seed=st.integers(0, 2**32))
+def test_random_games_keep_every_invariant(config, choices, seed):
+    import random
+    game, geese, sideways = config
+    rules = rules_for(game, geese, sideways)
+    position = Position(rules)
+    rng = random.Random(seed)
+    record = GameRecord.new(game, geese, sideways)
+    n_points = len(rules.board.points)
+    # Progress moves (captures, forward goose steps) are finite; the 100-ply rule bounds the rest.
+    bound = (len(rules.geese) * rules.board.height * 2 + 1) * (DRAW_PLIES + 1)
+    i = 0
+    while position.outcome() is None:
+        assert position.ply <= bound
+        moves = position.legal_moves()
+        assert moves and len(set(moves)) == len(moves)
+        before = snapshot(position)
+        for move in moves:  # every legal move applies and undoes to the identical position
+            position.push(move)
+            position.pop()
+        assert snapshot(position) == before
+        move = moves[choices[i] % len(moves)] if i < len(choices) else rng.choice(moves)
+        i += 1
+        mover = position.cells[move.origin]
+        geese_before = position.geese
+        position.push(move)
+        if mover == GOOSE:
+            assert move.target // 16 >= move.origin // 16, "a goose moved backward"
+            assert rules.sideways or move.target // 16 > move.origin // 16
+            assert position.geese == geese_before
+        else:
+            assert mover == FOX
+            assert position.geese == geese_before - len(move.captures)
+        cells = [position.cells[s] for s in rules.board.points]
+        assert cells.count(FOX) == len(rules.foxes)  # foxes are never lost nor stacked
+        assert cells.count(GOOSE) == position.geese
+        assert cells.count(FOX) + cells.count(GOOSE) <= n_points
+        record = record.with_moves((*record.moves, str(move)))
+    assert position.legal_moves() == []
+    # The whole game round-trips through the serialization.
+    assert GameRecord.decode(record.encode()) == record
+    assert GameRecord.decode(record.encode()).replay().hash == position.hash

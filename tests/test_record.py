@@ -1,0 +1,109 @@
+"""Game records (the URL serialization) and the worker API."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import api
+from game.record import MAX_LENGTH, GameRecord, RecordError
+
+def test_encode_decode_round_trip():
+    record = GameRecord.new("fox-and-geese", 17, True).with_moves(["d4-d5", "a5-b5", "d5-d6"])
+    text = record.encode()
+    assert text == "1.fox-and-geese.17s.d4-d5.a5-b5.d5-d6"
+    assert GameRecord.decode(text) == record
+    assert GameRecord.decode("1.two-foxes.20").replay().ply == 0
+
+
+@pytest.mark.parametrize("text, code, ply", [
+    ("", "empty", None),
+    ("2.fox-and-geese.13", "bad-version", None),
+    ("1", "truncated", None),
+    ("1.fox-and-geese", "truncated", None),
+    ("1.chess.13", "unknown-game", None),
+    ("1.fox-and-geese.14", "bad-options", None),
+    ("1.fox-and-geese.13x", "bad-options", None),
+    ("1.two-foxes.20s", "bad-options", None),
+    ("1.large-cross.13", "bad-options", None),
+    ("1.fox-and-geese.13.d4-d5.zz", "bad-notation", 2),
+    ("1.fox-and-geese.13.d4-d5.", "bad-notation", 2),
+    ("1.fox-and-geese.13.d4-d5.d3-d2", "illegal-move", 2),
+    ("1.fox-and-geese.13." + "d4-d5." * 4000, "too-long", None),
+])
+def test_corrupt_records_are_rejected_with_a_reason(text, code, ply):
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode(text)
+    assert info.value.code == code
+    assert info.value.ply == ply
+    assert len(text) <= MAX_LENGTH or code == "too-long"
+
+
+def test_rejection_keeps_the_longest_valid_prefix():
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode("1.fox-and-geese.13.d4-d5.c3-c4.d5-d4.c4-c3")
+    error = info.value
+    assert (error.code, error.ply, error.move, error.reason) == ("illegal-move", 4, "c4-c3", "goose-backward")
+    assert error.prefix.encode() == "1.fox-and-geese.13.d4-d5.c3-c4.d5-d4"
+
+
+def finished_game(game: str, seed: int) -> GameRecord:
+    rng = random.Random(seed)
+    record = GameRecord.new(game)
+    position = record.replay()
+    while position.legal_moves():
+        move = rng.choice(position.legal_moves())
+        position.push(move)
+        record = record.with_moves((*record.moves, str(move)))
+    return record
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+def test_moves_after_the_end_are_rejected(game):
+    record = finished_game(game, 1)
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode(record.encode() + ".d4-d5")
+    assert (info.value.ply, info.value.reason) == (len(record.moves) + 1, "game-over")
+    assert info.value.prefix == record
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200)
+       | st.binary(max_size=100).map(lambda b: b.decode("latin-1"))
+       | st.from_regex(r"1\.(fox-and-geese|two-foxes|large-cross)\.\d{1,2}s?(\.[a-j]\d{1,2}[-x][a-j]\d{1,2})*",
+                       fullmatch=True))
+def test_decoding_anything_gives_a_record_or_a_record_error(text):
+    try:
+        record = GameRecord.decode(text)
+    except RecordError as error:
+        assert error.code and str(error)
+        if error.prefix is not None:
+            GameRecord.decode(error.prefix.encode())  # the offered prefix is itself valid
+    else:
+        assert GameRecord.decode(record.encode()) == record
+
+
+def test_api_states_and_errors_are_plain_values():
+    state = api.new_game("fox-and-geese", 15, True)
+    assert state["record"] == "1.fox-and-geese.15s"
+    assert state["to_move"] == "fox" and state["result"] is None and state["legal"][0] == "d4-c4"
+    assert sorted(state["pieces"]["goose"])[:2] == ["a3", "a4"] and state["pieces"]["fox"] == ["d4"]
+    after = api.play(state["record"], "d4-d5")
+    assert after["record"] == "1.fox-and-geese.15s.d4-d5" and after["last"] == "d4-d5"
+    assert after["to_move"] == "geese" and after["ply"] == 1
+    bad = api.play(after["record"], "d3-d2")
+    assert bad["error"]["code"] == "illegal-move" and bad["error"]["reason"] == "goose-backward"
+    assert bad["error"]["ply"] == 2 and bad["error"]["valid_prefix"] == after["record"]
+    assert api.load("1.fox-and-geese.99")["error"]["code"] == "bad-options"
+    assert api.new_game("chess")["error"]["code"] == "unknown-game"
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+def test_api_reports_the_result(game):
+    record = finished_game(game, 2)
+    outcome = record.replay().outcome()
+    state = api.load(record.encode())
+    assert state["legal"] == [] and state["ply"] == len(record.moves)
+    assert (state["result"], state["reason"]) == (outcome.result, outcome.termination.value)
+    assert api.ai_move(record.encode())["error"]["code"] == "game-over"
