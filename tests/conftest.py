@@ -46,8 +46,9 @@ def chromium_executable():
 @pytest.fixture(scope="session")
 def browser(chromium_executable):
     # One sync Playwright for the whole session; it must not share a thread with an asyncio loop.
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=30_000)  # assertions may wait for the engine on a busy machine
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_executable,
                                              headless=True, args=CHROMIUM_ARGS)
