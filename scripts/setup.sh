@@ -3,6 +3,9 @@
 # Runs as root without a terminal (CI) or as a developer with sudo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Several test runs may start at once in one tree: one installs, the others wait.
+exec 9<"$0"
+flock 9
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
