@@ -1,0 +1,66 @@
+"""The games' content: one TOML file per game in ``content/``.
+
+A content file names the engine's game id; board, pieces, start and rule
+flags are read from ``game.VARIANTS``, never retyped here. Its strings are
+English gettext messages (extracted by ``extract_content`` below).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import VARIANTS, Variant
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+
+# Keys whose values are messages, in page order.
+TEXT_KEYS = ("name", "summary", "rules", "history")
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    order: int
+    name: str
+    summary: str
+    rules: tuple[str, ...]
+    history: tuple[str, ...]
+    variant_of: str | None
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.id]
+
+
+def load_games(directory: Path = CONTENT) -> list[Game]:
+    games = []
+    for path in sorted(directory.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if data["game"] not in VARIANTS:
+            raise ValueError(f"{path.name}: no engine game {data['game']!r}")
+        games.append(Game(id=data["game"], order=data["order"], name=data["name"],
+                          summary=data["summary"], rules=tuple(data["rules"]),
+                          history=tuple(data["history"]), variant_of=data.get("variant_of")))
+    return sorted(games, key=lambda g: g.order)
+
+
+def extract_content(fileobj, keywords, comment_tags, options):
+    """Babel extractor for content files: every text value is a message."""
+    text = fileobj.read().decode("utf-8")
+    data = tomllib.loads(text)
+    lines = text.splitlines()
+
+    def lineno(message: str) -> int:
+        needle = message[:40]
+        return next((i for i, line in enumerate(lines, 1) if needle in line), 0)
+
+    for key in TEXT_KEYS:
+        values = data.get(key, [])
+        for value in [values] if isinstance(values, str) else values:
+            comments = [f"{data['game']}: {key}"]
+            if key == "name":
+                comments.append("Use the game name given for your language in locales/GLOSSARY.md.")
+            yield lineno(value), "gettext", value, comments
