@@ -1,0 +1,97 @@
+// Build step, run by Node with the npm Pyodide: precompile what the play page's Python needs.
+//
+// Pyodide spends most of its start-up compiling the standard library from source. Bytecode is
+// specific to the exact Python (3.14 here, not the CPython running the builder), so it is made
+// inside Pyodide itself. The worker's real code paths run first (engine import, a search, a
+// rejected record, a traceback), then every module they loaded from the standard library zip is
+// compiled to a sourceless .pyc and written to a trimmed zip, passed to loadPyodide as stdLibURL.
+// The engine package is compiled the same way into its own archive.
+//
+//   node site_builder/precompile.mjs PYODIDE_DIR GAME_DIR OUT_DIR
+//   -> OUT_DIR/python_stdlib.zip, OUT_DIR/engine.zip, and a module list on stdout (JSON)
+
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const [pyodideDir, gameDir, outDir] = process.argv.slice(2).map((p) => resolve(p));
+const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {}, stderr: () => {} });
+
+// The engine goes in the way the worker puts it there: a zip unpacked by unpackArchive.
+const SRC = "/tmp/engine-src";
+pyodide.FS.mkdirTree("/tmp/game");
+for (const name of readdirSync(gameDir)) {
+  if (name.endsWith(".py")) pyodide.FS.writeFile(`/tmp/game/${name}`, readFileSync(join(gameDir, name)));
+}
+pyodide.runPython(`import shutil; shutil.make_archive("/tmp/source", "zip", "/tmp", "game")`);
+pyodide.unpackArchive(pyodide.FS.readFile("/tmp/source.zip"), "zip", { extractDir: SRC });
+
+const modules = pyodide.runPython(`
+import json, sys, traceback
+sys.path.insert(0, ${JSON.stringify(SRC)})
+from game import api, ai  # noqa: F401  (the worker's imports)
+
+# The worker's code paths, so that everything they import lazily is found.
+state = api.new_game("fox-and-geese")
+api.play(state["record"], state["legal"][0])
+api.load("1.fox-and-geese.13.zz")
+api.ai_move(api.new_game("two-foxes")["record"], "hard", 0.05, 1)
+try:
+    raise ValueError("probe")
+except ValueError:
+    traceback.format_exc()
+loaded = dict(sys.modules)  # before the build's own imports below
+
+import os, py_compile, zipfile
+
+STDLIB = "/lib/python314.zip/"
+
+stdlib_zip = zipfile.ZipFile("/lib/python314.zip")
+
+def read(path):
+    if path.startswith(STDLIB):
+        return stdlib_zip.read(path[len(STDLIB):])
+    with open(path, "rb") as f:
+        return f.read()
+
+def compiled_zip(pairs, target):
+    """pairs: (source path, archive name without suffix) -> a zip of sourceless .pyc files."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for source, name in sorted(pairs, key=lambda p: p[1]):
+            with open("/tmp/one.py", "wb") as f:
+                f.write(read(source))
+            # Unchecked hash: the .pyc is trusted as is, with no source to compare against.
+            py_compile.compile("/tmp/one.py", cfile="/tmp/one.pyc", dfile=name + ".py", doraise=True,
+                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            with open("/tmp/one.pyc", "rb") as f:
+                data = f.read()
+            info = zipfile.ZipInfo(name + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, data)
+
+stdlib = []
+for name, module in sorted(loaded.items()):
+    path = getattr(module, "__file__", None) or ""
+    if path.startswith(STDLIB) and path.endswith(".py"):
+        stdlib.append((path, path[len(STDLIB):-3]))
+# Packages need their __init__ even when only a submodule was imported.
+names = {n for _, n in stdlib}
+for path, name in list(stdlib):
+    parts = name.split("/")[:-1]
+    for i in range(1, len(parts) + 1):
+        init = "/".join(parts[:i]) + "/__init__"
+        if init not in names and init + ".py" in stdlib_zip.namelist():
+            stdlib.append((STDLIB + init + ".py", init))
+            names.add(init)
+compiled_zip(stdlib, "/tmp/python_stdlib.zip")
+
+engine = [(f"${SRC}/game/{f}", "game/" + f[:-3]) for f in os.listdir("${SRC}/game") if f.endswith(".py")]
+compiled_zip(engine, "/tmp/engine.zip")
+json.dumps(sorted(names))
+`);
+
+mkdirSync(outDir, { recursive: true });
+for (const name of ["python_stdlib.zip", "engine.zip"]) {
+  writeFileSync(join(outDir, name), pyodide.FS.readFile("/tmp/" + name));
+}
+process.stdout.write(modules + "\n");
