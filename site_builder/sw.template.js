@@ -1,0 +1,87 @@
+// Service worker: the site keeps working offline after one visit.
+// The builder replaces the CONFIG placeholder: {cache, prefix, shell: [paths], locales: {code: [paths]}}.
+// Paths are relative to this file, which sits at the site root, so the site works under a sub-path.
+const CONFIG = /*CONFIG*/null;
+
+const here = (path) => new URL(path, self.location.href).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CONFIG.cache)
+      .then((cache) => cache.addAll(CONFIG.shell.map(here)))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys
+        .filter((key) => key.startsWith(CONFIG.prefix) && key !== CONFIG.cache)
+        .map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// A page asks for its locale's pages: {type: "cache-locale", locale}; the reply on the
+// message port says when they are stored ({cached: true}) or that they could not be.
+self.addEventListener("message", (event) => {
+  const { type, locale } = event.data || {};
+  const pages = CONFIG.locales[locale];
+  if (type !== "cache-locale" || !pages) return;
+  const reply = (answer) => event.ports[0]?.postMessage(answer);
+  event.waitUntil(
+    caches.open(CONFIG.cache)
+      .then((cache) => cache.addAll(pages.map(here)))
+      .then(() => reply({ cached: true }), (error) => reply({ cached: false, error: String(error) })),
+  );
+});
+
+// "dir/" and "dir/index.html" are one page.
+function variants(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  const list = [u.href];
+  if (u.pathname.endsWith("/")) list.push(u.href + "index.html");
+  else if (u.pathname.endsWith("/index.html")) list.push(u.href.slice(0, -"index.html".length));
+  return list;
+}
+
+async function cached(request) {
+  const cache = await caches.open(CONFIG.cache);
+  for (const url of variants(request.url)) {
+    const hit = await cache.match(url);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+// Pages: network first, so a new build shows at once; the cached copy when offline.
+async function page(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(CONFIG.cache);
+      cache.put(variants(request.url)[0], response.clone());
+    }
+    return response;
+  } catch (error) {
+    return (await cached(request)) || (await caches.match(here("404.html"))) || Response.error();
+  }
+}
+
+// Everything else: the cache name changes with every build, so a cached file is current.
+async function asset(request) {
+  const hit = await cached(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(CONFIG.cache)).put(variants(request.url)[0], response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(request.mode === "navigate" ? page(request) : asset(request));
+});
