@@ -14,8 +14,9 @@ const pluralRules = new Intl.PluralRules(lang);
 function format(text, params) {
   return text.replace(/%(?:\((\w+)\))?s|%%/g, (match, name) => {
     if (match === "%%") return "%";
-    if (!(name in params)) throw new Error(`i18n: no value for %(${name})s in "${text}"`);
-    return String(params[name]);
+    if (name in params) return String(params[name]);
+    console.error(`i18n: no value for %(${name})s in "${text}"`);
+    return match;
   });
 }
 
