@@ -1,5 +1,5 @@
 """Static site builder: localized rules pages and play pages from content/, locales/ and game/."""
 
-from .build import build
+from .builder import build
 
 __all__ = ["build"]

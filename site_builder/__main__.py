@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from . import i18n
-from .build import DIST, build
+from .builder import DIST, build
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -135,11 +135,11 @@ def placeholders(text: str) -> set[str]:
     return {name or f"%{kind}" for name, kind in _PLACEHOLDER.findall(text) if kind != "%"}
 
 
-def check_catalog(code: str, template: Catalog) -> list[str]:
+def check_catalog(code: str, template: Catalog, path: Path | None = None) -> list[str]:
     """Problems in one locale's catalog, as readable lines (empty: all good)."""
-    path = po_path(code)
+    path = path or po_path(code)
     if not path.exists():
-        return [f"{code}: no catalog at {path.relative_to(ROOT)}"]
+        return [f"{code}: no catalog at {path}"]
     catalog = _read(path, code)
     problems = []
     for message in template:

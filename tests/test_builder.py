@@ -1,0 +1,212 @@
+"""Site builder units: data-worded rule changes, the board drawing, the i18n pipeline."""
+
+import dataclasses
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from babel.support import NullTranslations
+
+from game import VARIANTS, parse_square, rules_for, square_name
+from site_builder import builder as build_module
+from site_builder import i18n
+from site_builder.content import load_games
+from site_builder.diagram import board_svg
+from site_builder.words import rule_changes, start_words
+
+EN = NullTranslations()
+LOCALE = Locale.parse("en")
+STANDARD = VARIANTS["fox-and-geese"]
+
+
+def rows(variant):
+    return {row.aspect: row for row in rule_changes(STANDARD, variant, EN, LOCALE)}
+
+
+# --- rule changes -----------------------------------------------------------------------------
+
+def test_rule_changes_have_one_row_per_aspect_in_order():
+    assert list(rows(VARIANTS["two-foxes"])) == [
+        "Board", "Pieces", "Start position", "How geese move", "Captures",
+        "How the fox side wins", "How the geese win"]
+
+
+def test_two_foxes_changes_follow_the_engine_data():
+    r = rows(VARIANTS["two-foxes"])
+    assert not r["Board"].changed
+    assert r["Pieces"].variant[0] == "2 foxes and 20 geese"
+    assert r["Pieces"].standard == ("1 fox and 13 geese", "Table option: 15 or 17 geese")
+    assert r["Start position"].variant == ("The foxes start on c7 and e7", "The geese fill rows 1 to 4")
+    assert "sideways" in r["How geese move"].variant[0]
+    assert r["Captures"].changed and r["Captures"].variant[0].startswith("Compulsory")
+    assert r["How the fox side wins"].variant[0] == "Fewer than 9 geese are left"
+    assert r["How the fox side wins"].standard[0] == "Fewer than 4 geese are left"
+    pen = r["How the geese win"].variant[0]
+    assert all(name in pen for name in "c5 d5 e5 c6 d6 e6 c7 d7 e7".split())
+    assert r["How the geese win"].variant[-1] == "The foxes cannot move"
+
+
+def test_large_cross_changes_only_where_the_data_differs():
+    r = rows(VARIANTS["large-cross"])
+    changed = {aspect for aspect, row in r.items() if row.changed}
+    assert changed == {"Board", "Pieces", "Start position", "How geese move"}
+    assert "45 points" in r["Board"].variant[0] and "every other point" in r["Board"].variant[0]
+    assert r["Start position"].variant == ("The fox starts on e7", "The geese fill rows 1 to 4")
+
+
+@pytest.mark.parametrize("change, aspects", [
+    ({"forced_capture": True}, {"Captures"}),
+    ({"fox_wins_below": 6}, {"How the fox side wins"}),
+    ({"pen": VARIANTS["two-foxes"].pen}, {"How the geese win"}),
+    # Two foxes: the count, the start and "the foxes cannot move" all follow.
+    ({"foxes": VARIANTS["two-foxes"].foxes}, {"Start position", "Pieces", "How the geese win"}),
+])
+def test_a_changed_rule_flag_changes_exactly_its_rows(change, aspects):
+    variant = dataclasses.replace(VARIANTS["large-cross"], **change)
+    before = rows(VARIANTS["large-cross"])
+    after = rows(variant)
+    assert {a for a in before if before[a].variant != after[a].variant} == aspects
+
+
+def test_start_words_list_points_when_geese_do_not_fill_rows():
+    squares = tuple(sorted(parse_square(n) for n in ("c1", "d1", "c2")))
+    words = start_words(dataclasses.replace(STANDARD, geese={3: squares}), EN, LOCALE)
+    assert words[1] == "The geese start on c1, d1, and c2"
+
+
+# --- the board drawing ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, points", [("fox-and-geese", 33), ("two-foxes", 33),
+                                          ("large-cross", 45)])
+def test_diagram_draws_every_point_line_and_piece(game, points):
+    rules = rules_for(game)
+    svg = str(board_svg(rules, title="Start"))
+    names = re.findall(r'data-point="([a-i][1-9])"', svg)
+    assert len(names) == points == len(set(names))
+    assert set(names) == {square_name(sq) for sq in rules.board.points}
+    assert len(re.findall(r'<line class="line', svg)) == len(rules.board.lines)
+    foxes = re.findall(r'data-piece="fox" data-at="(\w+)"', svg)
+    geese = re.findall(r'data-piece="goose" data-at="(\w+)"', svg)
+    assert sorted(foxes) == sorted(square_name(sq) for sq in rules.foxes)
+    assert sorted(geese) == sorted(square_name(sq) for sq in rules.geese)
+    assert re.search(r'<svg [^>]*viewBox="0 0 \d+ \d+"', svg)
+    assert "<title>Start</title>" in svg
+
+
+def test_line_counts_match_the_spec_boards():
+    # Cross 33: 52 orthogonal lines, both diagonals in each of its 20 unit squares.
+    svg = str(board_svg(rules_for("fox-and-geese"), title="x"))
+    assert (svg.count('class="line"'), svg.count('class="line diagonal"')) == (52, 40)
+    # Cross 45: 72 orthogonal lines, one diagonal in each of its 28 unit squares.
+    svg = str(board_svg(rules_for("large-cross"), title="x"))
+    assert (svg.count('class="line"'), svg.count('class="line diagonal"')) == (72, 28)
+
+
+def test_diagram_escapes_title_and_can_be_interactive_and_flipped():
+    rules = rules_for("fox-and-geese")
+    svg = str(board_svg(rules, {}, title="<b>", interactive=True, flipped=True))
+    assert "<title>&lt;b&gt;</title>" in svg
+    assert svg.count('role="button"') == 33 and "data-piece" not in svg
+    # Flipped: a1's column label is drawn at the right, so 'g' comes first.
+    labels = re.findall(r">([a-g])</text>", svg)
+    assert labels == list("gfedcba")
+
+
+def test_diagram_marks_the_pen_only_for_games_with_one():
+    assert 'class="pen"' in str(board_svg(rules_for("two-foxes"), title="x"))
+    assert 'class="pen"' not in str(board_svg(rules_for("fox-and-geese"), title="x"))
+
+
+# --- content and catalogs ---------------------------------------------------------------------
+
+def test_content_points_at_engine_games():
+    games = load_games()
+    assert [g.id for g in games] == ["fox-and-geese", "two-foxes", "large-cross"]
+    assert [g.variant_of for g in games] == [None, "fox-and-geese", "fox-and-geese"]
+    for game in games:
+        assert game.variant is VARIANTS[game.id]
+        assert game.rules and game.history and game.summary
+
+
+def test_messages_pot_is_current_with_the_sources():
+    """Every message in the sources is in locales/messages.pot (run `extract` if not)."""
+    with i18n.POT.open("rb") as f:
+        from babel.messages.pofile import read_po
+        pot = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in i18n.extract_catalog() if m.id}
+    assert extracted - pot == set()
+
+
+def test_content_and_js_strings_are_extracted():
+    catalog = i18n.extract_catalog()
+    for game in load_games():
+        for text in (game.name, game.summary, *game.rules, *game.history):
+            assert catalog.get(text) is not None, text
+    for message in i18n.js_messages():
+        assert catalog.get(message) is not None, message
+
+
+def _po(tmp_path: Path, entries) -> Path:
+    catalog = Catalog(locale="sv")
+    for msgid, msgstr, flags in entries:
+        catalog.add(msgid, msgstr, flags=flags)
+    path = tmp_path / "messages.po"
+    with path.open("wb") as f:
+        write_po(f, catalog)
+    return path
+
+
+def test_check_finds_untranslated_fuzzy_and_placeholder_mismatch(tmp_path):
+    template = Catalog()
+    for msgid in ("Hello", "Fuzzy", "Play %(name)s", "Bad %(name)s",
+                  ("%(num)s goose", "%(num)s geese")):
+        template.add(msgid)
+    path = _po(tmp_path, [
+        ("Hello", "", ()),
+        ("Fuzzy", "Luddig", ("fuzzy",)),
+        ("Play %(name)s", "Spela %(name)s", ()),
+        ("Bad %(name)s", "Dålig %(namn)s", ()),
+        (("%(num)s goose", "%(num)s geese"), ("%(num)s gås", "%(num)s gäss"), ()),
+    ])
+    problems = "\n".join(i18n.check_catalog("sv", template, path))
+    assert "'Hello': untranslated" in problems
+    assert "'Fuzzy': fuzzy" in problems
+    assert "Bad %(name)s" in problems
+    assert "Play %(name)s" not in problems and "goose" not in problems
+
+
+def test_check_accepts_a_complete_catalog(tmp_path):
+    template = Catalog()
+    template.add("Play %(name)s")
+    path = _po(tmp_path, [("Play %(name)s", "Spela %(name)s", ())])
+    assert i18n.check_catalog("sv", template, path) == []
+
+
+def test_js_catalog_holds_only_translated_js_messages():
+    catalog = Catalog(locale="sv")
+    catalog.add("The game is over.", "Partiet är slut.")
+    catalog.add(("The fox wins.", "The foxes win."), ("Räven vinner.", "Rävarna vinner."))
+    catalog.add("Rules", "Regler")  # a template message, not used by JS
+    catalog.add("Geese cannot jump.", "")
+    data = i18n.js_catalog("sv", catalog, ["The game is over.", ("The fox wins.", "The foxes win."),
+                                           "Geese cannot jump."])
+    assert data == {"lang": "sv", "messages": {"The game is over.": "Partiet är slut.",
+                                               "The fox wins.": ["Räven vinner.", "Rävarna vinner."]}}
+
+
+def test_git_commit_falls_back_to_unknown(monkeypatch):
+    def no_git(*args, **kwargs):
+        raise FileNotFoundError("git")
+    monkeypatch.setattr(subprocess, "run", no_git)
+    assert build_module.git_commit() == "unknown"
+
+
+def test_build_refuses_to_wipe_a_directory_that_is_not_a_site(tmp_path):
+    (tmp_path / "precious.txt").write_text("keep me")
+    with pytest.raises(FileExistsError):
+        build_module.build(tmp_path)
+    assert (tmp_path / "precious.txt").read_text() == "keep me"
