@@ -1,0 +1,468 @@
+// The board controller. It takes over the server-rendered SVG (diagram.py):
+// pieces, legal targets and the last move are drawn over it, and clicks,
+// drags and keys become moves in notation. It holds no rules: the host passes
+// the legal moves and the side to move, and decides what a move does.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+const MOVE_MS = 220;
+const CAPTURE_MS = 320;
+const KIND = { fox: "fox", geese: "goose" }; // side to move -> its pieces
+
+export function parseMove(text) {
+  const jump = text.includes("x");
+  return { text, path: text.split(jump ? "x" : "-"), jump };
+}
+
+function el(name, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+function samePrefix(path, prefix) {
+  return prefix.every((name, i) => path[i] === name);
+}
+
+export class Board {
+  // callbacks: onMove(notation), onIllegal({code} | {move}), onSelect(name, hasMoves),
+  // label(name, kind) -> accessible name of a point.
+  constructor(svg, callbacks) {
+    this.svg = svg;
+    this.cb = callbacks;
+    this.flipped = false;
+    this.interactive = false;
+    this.pieces = { fox: [], goose: [] };
+    this.legal = [];
+    this.toMove = "fox";
+    this.last = null;
+    this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
+    this.drag = null;
+
+    const box = svg.viewBox.baseVal;
+    this.center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    this.points = new Map();
+    for (const node of svg.querySelectorAll("[data-point]")) {
+      this.points.set(node.dataset.point, { ...this.centerOf(node), node });
+    }
+    const coords = [...this.points.values()];
+    this.spacing = Math.min(...coords.flatMap((a) => coords.filter((b) => b !== a)
+      .map((b) => Math.hypot(a.x - b.x, a.y - b.y))));
+
+    // Piece templates: one static piece of each kind, re-used for every piece drawn.
+    this.templates = {};
+    for (const node of svg.querySelectorAll("[data-piece]")) {
+      const kind = node.dataset.piece;
+      if (!this.templates[kind]) {
+        const at = this.points.get(node.dataset.at);
+        const copy = node.cloneNode(true);
+        copy.removeAttribute("data-piece");
+        copy.removeAttribute("data-at");
+        copy.removeAttribute("id");
+        this.templates[kind] = { node: copy, at };
+      }
+      this.pieces[kind]?.push(node.dataset.at);
+      node.remove();
+    }
+
+    // Everything static turns as one when the board is flipped; pieces and marks are placed
+    // at flipped coordinates instead, so they stay upright.
+    this.static = el("g", { class: "board-static" });
+    this.static.append(...[...svg.childNodes].filter((n) => n.nodeName !== "defs" && n.nodeName !== "title"));
+    this.marks = el("g", { class: "board-marks", "aria-hidden": "true" });
+    this.layer = el("g", { class: "board-pieces" });
+    svg.append(this.static, this.marks, this.layer);
+    svg.classList.add("board-live");
+    svg.setAttribute("role", "group");
+
+    for (const [name, point] of this.points) {
+      point.node.setAttribute("tabindex", "-1");
+      point.node.setAttribute("role", "button");
+      point.node.addEventListener("focus", () => this.setFocus(name));
+    }
+    this.focusName = [...this.points.keys()][0];
+    this.points.get(this.focusName).node.setAttribute("tabindex", "0");
+    this.nodes = new Map(); // point name -> drawn piece
+    this.drawPieces();
+
+    svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    svg.addEventListener("pointermove", (e) => this.pointerMove(e));
+    svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+    svg.addEventListener("pointercancel", () => this.endDrag(null));
+    svg.addEventListener("keydown", (e) => this.keyDown(e));
+  }
+
+  // The centre of an element in the SVG's root coordinates.
+  centerOf(node) {
+    const b = node.getBBox();
+    const m = this.svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
+    const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
+    return { x: p.x, y: p.y };
+  }
+
+  // Where a point is shown, taking the orientation into account.
+  at(name) {
+    const p = this.points.get(name);
+    return this.flipped ? { x: 2 * this.center.x - p.x, y: 2 * this.center.y - p.y } : { x: p.x, y: p.y };
+  }
+
+  // -- host API -------------------------------------------------------
+
+  // state: {pieces, legal, toMove, last}; animate: the move that led here, to animate it.
+  update({ pieces, legal, toMove, last }, { animate = null, interactive = true } = {}) {
+    this.legal = legal.map(parseMove);
+    this.toMove = toMove;
+    this.last = last;
+    this.interactive = interactive;
+    this.selection = null;
+    this.endDrag(null);
+    if (animate) this.animateMove(parseMove(animate));
+    this.pieces = { fox: [...pieces.fox], goose: [...pieces.goose] };
+    this.drawPieces();
+    this.drawMarks();
+    this.svg.classList.toggle("board-locked", !interactive);
+  }
+
+  setInteractive(interactive) {
+    this.interactive = interactive;
+    if (!interactive) this.cancel();
+    this.svg.classList.toggle("board-locked", !interactive);
+  }
+
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    const { x, y } = this.center;
+    if (flipped) this.static.setAttribute("transform", `rotate(180 ${x} ${y})`);
+    else this.static.removeAttribute("transform");
+    // Texts of the static drawing (coordinates) stay upright.
+    for (const text of this.static.querySelectorAll("text")) {
+      if (!flipped) { text.removeAttribute("transform"); continue; }
+      const b = text.getBBox();
+      text.setAttribute("transform", `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`);
+    }
+    this.drawPieces();
+    this.drawMarks();
+  }
+
+  cancel() {
+    if (!this.selection) return;
+    this.selection = null;
+    this.endDrag(null);
+    this.drawPieces();
+    this.drawMarks();
+  }
+
+  // -- drawing --------------------------------------------------------
+
+  kindAt(name) {
+    if (this.pieces.fox.includes(name)) return "fox";
+    if (this.pieces.goose.includes(name)) return "goose";
+    return null;
+  }
+
+  // Pieces where they stand, or where a partly entered chain has taken them.
+  shownPieces() {
+    const shown = new Map();
+    for (const kind of ["fox", "goose"]) for (const name of this.pieces[kind]) shown.set(name, kind);
+    const path = this.selection?.path;
+    if (path && path.length > 1) {
+      shown.delete(path[0]);
+      shown.set(path.at(-1), this.kindAt(path[0]));
+    }
+    return shown;
+  }
+
+  taken() {
+    const path = this.selection?.path ?? [];
+    return path.slice(1).map((to, i) => this.between(path[i], to));
+  }
+
+  between(a, b) {
+    const p = this.points.get(a), q = this.points.get(b);
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    for (const [name, r] of this.points) if (Math.hypot(r.x - mid.x, r.y - mid.y) < 1) return name;
+    return null;
+  }
+
+  makePiece(kind) {
+    const t = this.templates[kind];
+    const node = el("g", { "data-piece": kind, class: `play-piece play-${kind}` });
+    node.append(t.node.cloneNode(true));
+    return node;
+  }
+
+  place(node, name) {
+    const t = this.templates[node.dataset.piece];
+    const p = this.at(name);
+    node.dataset.at = name;
+    node.setAttribute("transform", `translate(${p.x - t.at.x} ${p.y - t.at.y})`);
+  }
+
+  drawPieces() {
+    const shown = this.shownPieces();
+    const taken = new Set(this.taken());
+    for (const [name, node] of this.nodes) {
+      if (shown.get(name) !== node.dataset.piece) {
+        node.remove();
+        this.nodes.delete(name);
+      }
+    }
+    for (const [name, kind] of shown) {
+      let node = this.nodes.get(name);
+      if (!node) {
+        node = this.makePiece(kind);
+        this.nodes.set(name, node);
+        this.layer.append(node);
+      }
+      this.place(node, name);
+      node.classList.toggle("piece-taken", taken.has(name));
+    }
+    for (const [name, point] of this.points) {
+      point.node.setAttribute("aria-label", this.cb.label(name, shown.get(name) ?? null));
+    }
+  }
+
+  animateMove(move) {
+    if (reducedMotion.matches) return;
+    const from = this.nodes.get(move.path[0]);
+    if (from) {
+      // Re-key the drawn piece so drawPieces() keeps it, then slide it from where it is now.
+      const start = this.at(move.path[0]);
+      const end = this.at(move.path.at(-1));
+      this.nodes.delete(move.path[0]);
+      this.nodes.set(move.path.at(-1), from);
+      from.animate([{ translate: `${start.x - end.x}px ${start.y - end.y}px` }, { translate: "0px 0px" }],
+        { duration: MOVE_MS, easing: "ease-out" });
+    }
+    if (!move.jump) return;
+    move.path.slice(1).forEach((to, i) => {
+      const over = this.between(move.path[i], to);
+      const goose = this.nodes.get(over);
+      if (!goose) return;
+      this.nodes.delete(over);
+      goose.classList.add("piece-captured");
+      goose.removeAttribute("data-piece");
+      goose.removeAttribute("data-at");
+      goose.animate([{ opacity: 1 }, { opacity: 0 }], { duration: CAPTURE_MS, delay: MOVE_MS / 2 })
+        .finished.then(() => goose.remove(), () => goose.remove());
+    });
+  }
+
+  mark(name, cls) {
+    const p = this.at(name);
+    const r = this.spacing * (cls === "mark-target" ? 0.17 : 0.44);
+    this.marks.append(el("circle", { cx: p.x, cy: p.y, r, class: cls }));
+  }
+
+  drawMarks() {
+    this.marks.replaceChildren();
+    if (this.last) {
+      const path = parseMove(this.last).path;
+      const pts = path.map((n) => this.at(n));
+      this.marks.append(el("polyline", {
+        class: "mark-last-line", points: pts.map((p) => `${p.x},${p.y}`).join(" "),
+      }));
+      this.mark(path[0], "mark-last");
+      this.mark(path.at(-1), "mark-last");
+    }
+    if (!this.selection) return;
+    this.mark(this.selection.path.at(-1), "mark-selected");
+    for (const name of this.nextPoints()) {
+      this.mark(name, "mark-target");
+    }
+  }
+
+  // -- choosing moves -------------------------------------------------
+
+  candidates() {
+    const path = this.selection?.path;
+    return path ? this.legal.filter((m) => m.path.length > path.length && samePrefix(m.path, path)) : [];
+  }
+
+  nextPoints() {
+    const n = this.selection.path.length;
+    return [...new Set(this.candidates().map((m) => m.path[n]))];
+  }
+
+  select(name) {
+    this.selection = { path: [name] };
+    this.drawPieces();
+    this.drawMarks();
+    this.cb.onSelect?.(name, this.candidates().length > 0);
+  }
+
+  commit(text) {
+    this.selection = null;
+    this.endDrag(null);
+    this.cb.onMove(text);
+  }
+
+  // A click (or tap, drop, Enter) on a point.
+  choose(name) {
+    if (!this.interactive) return;
+    const sel = this.selection;
+    const kind = this.kindAt(name);
+    const own = KIND[this.toMove];
+    if (!sel) {
+      if (!kind) return;
+      if (kind !== own) this.cb.onIllegal({ code: "not-your-piece" });
+      else this.select(name);
+      return;
+    }
+    const path = sel.path;
+    const end = path.at(-1);
+    if (name === end) {
+      // Clicking the chosen piece again: drop the choice, or stop a chain here.
+      const stop = path.join("x");
+      if (path.length === 1) this.cancel();
+      else if (this.legal.some((m) => m.text === stop)) this.commit(stop);
+      else this.cb.onIllegal({ code: "chain-must-continue" });
+      return;
+    }
+    if (path.length === 1 && kind === own) {
+      this.select(name);
+      return;
+    }
+    const candidates = this.candidates();
+    const next = candidates.filter((m) => m.path[path.length] === name);
+    if (next.length) {
+      const longer = [...path, name];
+      if (next.length === 1 && next[0].path.length === longer.length) {
+        this.commit(next[0].text);
+      } else {
+        sel.path = longer; // a chain point: wait for the next landing point (or a stop)
+        this.drawPieces();
+        this.drawMarks();
+      }
+      return;
+    }
+    const ending = candidates.filter((m) => m.path.at(-1) === name);
+    if (ending.length === 1) {
+      this.commit(ending[0].text);
+      return;
+    }
+    if (ending.length > 1) {
+      this.cb.onIllegal({ code: "ambiguous-chain" });
+      return;
+    }
+    // Not a legal move: ask the host (the engine) why, then start over.
+    const a = this.points.get(end), b = this.points.get(name);
+    const far = Math.hypot(a.x - b.x, a.y - b.y) > this.spacing * 1.5;
+    const text = path.length > 1 || far ? [...path, name].join("x") : `${end}-${name}`;
+    this.cancel();
+    this.cb.onIllegal({ move: text });
+  }
+
+  // -- pointer --------------------------------------------------------
+
+  svgPoint(e) {
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  hit(e) {
+    const p = this.svgPoint(e);
+    let best = null, bestD = this.spacing * 0.55;
+    for (const name of this.points.keys()) {
+      const q = this.at(name);
+      const d = Math.hypot(p.x - q.x, p.y - q.y);
+      if (d < bestD) { best = name; bestD = d; }
+    }
+    return best;
+  }
+
+  pointerDown(e) {
+    if (!this.interactive || e.button > 0) return;
+    const name = this.hit(e);
+    if (!name) { this.cancel(); return; }
+    e.preventDefault();
+    const sel = this.selection;
+    const own = this.kindAt(name) === KIND[this.toMove];
+    if (own && (!sel || sel.path.length === 1)) {
+      const wasSelected = sel?.path[0] === name;
+      if (!wasSelected) this.select(name);
+      this.drag = { name, wasSelected, moved: false, id: e.pointerId, start: this.svgPoint(e) };
+      this.svg.setPointerCapture(e.pointerId);
+      return;
+    }
+    this.choose(name);
+  }
+
+  pointerMove(e) {
+    const drag = this.drag;
+    if (!drag || e.pointerId !== drag.id) return;
+    const p = this.svgPoint(e);
+    if (!drag.moved && Math.hypot(p.x - drag.start.x, p.y - drag.start.y) < this.spacing * 0.2) return;
+    drag.moved = true;
+    const node = this.nodes.get(drag.name);
+    if (!node) return;
+    const t = this.templates[node.dataset.piece];
+    node.classList.add("piece-dragging");
+    node.setAttribute("transform", `translate(${p.x - t.at.x} ${p.y - t.at.y})`);
+    this.layer.append(node); // on top of the others
+  }
+
+  pointerUp(e) {
+    const drag = this.drag;
+    if (!drag || e.pointerId !== drag.id) return;
+    const target = this.hit(e);
+    this.endDrag(drag);
+    if (drag.moved) {
+      if (target && target !== drag.name) this.choose(target);
+    } else if (drag.wasSelected) {
+      this.cancel();
+    }
+  }
+
+  endDrag(drag) {
+    const current = this.drag;
+    this.drag = null;
+    if (!current) return;
+    const node = this.nodes.get(current.name);
+    if (node) {
+      node.classList.remove("piece-dragging");
+      this.place(node, current.name);
+    }
+    if (drag === null && this.svg.hasPointerCapture?.(current.id)) this.svg.releasePointerCapture(current.id);
+  }
+
+  // -- keyboard -------------------------------------------------------
+
+  setFocus(name) {
+    this.points.get(this.focusName)?.node.setAttribute("tabindex", "-1");
+    this.focusName = name;
+    this.points.get(name).node.setAttribute("tabindex", "0");
+  }
+
+  keyDown(e) {
+    const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const name = e.target.dataset?.point;
+    if (!name) return;
+    if (dirs[e.key]) {
+      e.preventDefault();
+      e.stopPropagation();
+      const next = this.neighbourInDirection(name, dirs[e.key]);
+      if (next) this.points.get(next).node.focus();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.choose(name);
+    } else if (e.key === "Escape") {
+      this.cancel();
+    }
+  }
+
+  // The closest point roughly in direction (dx, dy) on screen.
+  neighbourInDirection(name, [dx, dy]) {
+    const p = this.at(name);
+    let best = null, bestScore = Infinity;
+    for (const other of this.points.keys()) {
+      const q = this.at(other);
+      const along = (q.x - p.x) * dx + (q.y - p.y) * dy;
+      const across = Math.abs((q.x - p.x) * dy - (q.y - p.y) * dx);
+      if (along <= 0.5 || across > along) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { best = other; bestScore = score; }
+    }
+    return best;
+  }
+}
