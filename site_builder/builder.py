@@ -156,7 +156,7 @@ class Site:
         urls = []
         for path in self.pages:
             loc = self.base_url + (path[:-len("index.html")] if path.endswith("index.html")
-                                   else path)
+                                   else path) or "./"
             urls.append(f"  <url><loc>{xml_escape(loc)}</loc></url>")
         self.write("sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
                    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'

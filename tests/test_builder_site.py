@@ -1,0 +1,238 @@
+"""The built site: every locale x page, relative links that resolve, translations complete."""
+
+import re
+import subprocess
+import sys
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from game import VARIANTS
+from site_builder import i18n
+
+REPO = Path(__file__).resolve().parent.parent
+LOCALES = i18n.locales()
+GAMES = list(VARIANTS)
+# Pages inside each locale: home, rules pages, play pages.
+PAGES = ["", *(f"{g}/" for g in GAMES), *(f"{g}/play/" for g in GAMES)]
+
+
+class Page(HTMLParser):
+    """Links, <html lang>, alternates and visible text (minus translate="no" parts)."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+            "source", "track", "wbr"}
+    HIDDEN = {"script", "style", "title"}
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.lang = None
+        self.links: list[str] = []
+        self.alternates: dict[str, str] = {}
+        self.texts: list[str] = []
+        self.stack: list[bool] = []  # per open element: is its text skipped?
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang")
+        if tag == "link" and a.get("rel") == "alternate" and "hreflang" in a:
+            self.alternates[a["hreflang"]] = a["href"]
+        for key in ("href", "src"):
+            if a.get(key) is not None:
+                self.links.append(a[key])
+        if tag not in self.VOID:
+            skipped = (self.stack and self.stack[-1]) or tag in self.HIDDEN \
+                or a.get("translate") == "no"
+            self.stack.append(bool(skipped))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in self.VOID:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        if not (self.stack and self.stack[-1]) and data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def parse(path: Path) -> Page:
+    return Page(path.read_text(encoding="utf-8"))
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def internal(link: str) -> bool:
+    scheme = urlsplit(link).scheme
+    return not scheme and not link.startswith("#")
+
+
+def target(site: Path, page: Path, link: str) -> Path:
+    path = urlsplit(link).path
+    resolved = (page.parent / path).resolve() if path else page
+    return resolved / "index.html" if link.split("#")[0].split("?")[0].endswith("/") \
+        or resolved.is_dir() else resolved
+
+
+# --- pages, languages, alternates -------------------------------------------------------------
+
+def test_every_locale_has_every_page_with_its_lang(site_dir):
+    assert LOCALES[0] == "en" and len(LOCALES) == len(set(LOCALES))
+    for code in LOCALES:
+        for page in PAGES:
+            path = site_dir / code / page / "index.html"
+            assert path.is_file(), path
+            assert parse(path).lang == code, path
+    for name in ("index.html", "404.html", "sitemap.xml", "robots.txt"):
+        assert (site_dir / name).is_file()
+
+
+def test_pages_link_alternates_for_every_locale_and_x_default(site_dir):
+    for code in LOCALES:
+        for page in PAGES:
+            path = site_dir / code / page / "index.html"
+            alternates = parse(path).alternates
+            assert set(alternates) == set(LOCALES) | {"x-default"}, path
+            for lang, href in alternates.items():
+                resolved = target(site_dir, path, href)
+                expected = site_dir / (lang if lang != "x-default" else "en") / page / "index.html"
+                if lang == "x-default" and page == "":
+                    expected = site_dir / "index.html"
+                assert resolved == expected.resolve(), (path, lang, href)
+
+
+def test_language_switcher_keeps_the_page(site_dir):
+    for page in PAGES:
+        path = site_dir / "de" / page / "index.html"
+        html = path.read_text(encoding="utf-8")
+        switch = re.search(r'<details class="lang-switch">.*?</details>', html, re.S).group(0)
+        hrefs = dict(re.findall(r'href="([^"]+)" hreflang="(\w+)"', switch))
+        assert sorted(hrefs.values()) == sorted(LOCALES)
+        for href, lang in hrefs.items():
+            assert target(site_dir, path, href) == (site_dir / lang / page / "index.html").resolve()
+
+
+def test_every_page_has_skip_link_beta_badge_and_footer_version(site_dir):
+    version = i18n.project()["version"]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    for path in html_files(site_dir):
+        html = path.read_text(encoding="utf-8")
+        assert re.search(r'<a class="skip" href="#main">', html), path
+        assert 'id="main"' in html, path
+        assert 'class="badge"' in html, path
+        assert f"v{version} · {commit}" in html, path
+
+
+def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
+    for code in LOCALES:
+        for game in GAMES:
+            path = site_dir / code / game / "index.html"
+            html = path.read_text(encoding="utf-8")
+            assert html.count("data-point=") == len(VARIANTS[game].board.points)
+            assert 'href="play/"' in html
+            assert ('class="changes"' in html) == (game != "fox-and-geese"), path
+            crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.S).group(0)
+            standard = (site_dir / code / "fox-and-geese" / "index.html").resolve()
+            linked = {target(site_dir, path, h) for h in re.findall(r'href="([^"]+)"', crumb)}
+            assert (standard in linked) == (game != "fox-and-geese"), path
+            assert 'id="history"' in html
+            assert "pyodide" not in html.lower() and ".wasm" not in html
+            scripts = re.findall(r'<script[^>]*src="([^"]+)"', html)
+            assert scripts == ["../../static/js/site.js"], scripts
+
+
+def test_js_catalog_is_data_not_code(site_dir):
+    for path in html_files(site_dir):
+        html = path.read_text(encoding="utf-8")
+        inline = re.findall(r"<script(?![^>]*\bsrc=)([^>]*)>", html)
+        assert all('type="application/json"' in attrs for attrs in inline), path
+
+
+def test_sitemap_lists_every_localized_page(site_dir):
+    sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    locs = re.findall(r"<loc>([^<]+)</loc>", sitemap)
+    expected = {f"{code}/{page}" for code in LOCALES for page in PAGES} | {"./"}
+    assert set(locs) == expected
+
+
+# --- links --------------------------------------------------------------------------------------
+
+def test_every_internal_link_resolves_to_a_file(site_dir):
+    missing = []
+    for path in html_files(site_dir):
+        for link in parse(path).links:
+            assert not link.startswith("/"), f"{path}: absolute path {link} breaks under a sub-path"
+            if internal(link) and not target(site_dir, path, link).is_file():
+                missing.append(f"{path.relative_to(site_dir)} -> {link}")
+    assert missing == []
+
+
+def test_links_resolve_over_http_under_a_sub_path(site_dir, site_server):
+    """Crawl from the sub-path root; every internal page and asset answers 200."""
+    base = site_server.subpath_url
+    seen, queue, failures = set(), [base], []
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                body = response.read()
+                kind = response.headers.get("Content-Type", "")
+        except Exception as exc:  # noqa: BLE001 - the report lists every failure
+            failures.append(f"{url}: {exc}")
+            continue
+        if "text/html" in kind:
+            for link in Page(body.decode("utf-8")).links:
+                if internal(link):
+                    absolute = urljoin(url, link).split("#")[0]
+                    assert absolute.startswith(base), f"{url} links outside the site: {link}"
+                    queue.append(absolute)
+    assert failures == []
+    pages = {u for u in seen if u.endswith("/")}
+    assert len(pages) >= len(LOCALES) * len(PAGES)
+
+
+# --- translations -------------------------------------------------------------------------------
+
+SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+")
+
+
+def sentences(path: Path) -> set[str]:
+    """Sentences of three or more words in the visible, translatable text."""
+    out = set()
+    for text in parse(path).texts:
+        for sentence in SENTENCE_END.split(text):
+            if len(sentence.split()) >= 3:
+                out.add(sentence)
+    return out
+
+
+@pytest.mark.parametrize("code", [c for c in LOCALES if c != "en"])
+def test_no_english_sentence_is_left_on_translated_pages(site_dir, code):
+    leftovers = []
+    for page in PAGES:
+        english = sentences(site_dir / "en" / page / "index.html")
+        for sentence in sorted(english & sentences(site_dir / code / page / "index.html")):
+            leftovers.append(f"{code}/{page}: {sentence}")
+    assert leftovers == [], f"{len(leftovers)} untranslated sentences, first: {leftovers[:5]}"
+
+
+def test_catalogs_pass_check():
+    """python -m site_builder check: no untranslated, fuzzy or mismatched entry in any locale."""
+    result = subprocess.run([sys.executable, "-m", "site_builder", "check"], cwd=REPO,
+                            capture_output=True, text=True)
+    summary = [line for line in result.stdout.splitlines() if not line.startswith("  ")]
+    assert result.returncode == 0, "\n".join(summary + result.stdout.splitlines()[:20])
