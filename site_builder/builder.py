@@ -88,6 +88,7 @@ class Site:
             "caption": caption, "rules_obj": rules, "variant_of": None, "changes": None,
             "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
             "has_pen": bool(rules.pen),
+            "variant": game.variant,  # the play page's table settings (geese counts, sideways option)
         }
         if game.variant_of:
             base = self.by_id[game.variant_of]
