@@ -115,7 +115,7 @@ function announce(text) {
 // -- settings and storage ----------------------------------------------
 
 function defaults() {
-  return { mode: "computer", side: "geese", level: "medium",
+  return { mode: "computer", side: "fox", level: "medium",
     geese: Number(root.dataset.defaultGeese) || null, sideways: false };
 }
 
@@ -497,6 +497,8 @@ function bind() {
     formToSettings();
     writeStore();
     if (!game) return;
+    token++; // a computer move being computed no longer applies
+    thinking = false;
     // Table settings change the game itself: at once before the first move, else at the next new game.
     if ((e.target.name === "geese" || e.target.name === "sideways") && game.ply === 0) newGame();
     else {
