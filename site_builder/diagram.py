@@ -74,7 +74,7 @@ def board_svg(rules, pieces: Mapping[int, str] | None = None, *, title: str,
     out.append("</g>")
 
     if labels:
-        out.append('<g class="coords" aria-hidden="true" translate="no" font-size="15" '
+        out.append('<g class="coords" aria-hidden="true" translate="no" font-size="17" '
                    'text-anchor="middle" fill="#6b5a43">')
         bottom = MARGIN + (h - 1) * SPACING + PAD + 15
         for c in range(w):

@@ -1,0 +1,95 @@
+"""The rules site in headless Chromium: every locale renders, the switcher and the
+root page's language choice work, also under a sub-path."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from game import VARIANTS
+from site_builder import i18n
+
+LOCALES = i18n.locales()
+GAMES = list(VARIANTS)
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_rules_pages_render_in_every_locale(page, site_server, code):
+    for game in GAMES:
+        page.goto(f"{site_server.subpath_url}{code}/{game}/")
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        expect(page.locator("h1")).to_be_visible()
+        board = page.locator("svg.board")
+        expect(board).to_be_visible()
+        expect(board.locator("[data-point]")).to_have_count(len(VARIANTS[game].board.points))
+        expect(page.locator("a.play-link")).to_have_attribute("href", "play/")
+        # The stylesheet applied: the board surface is filled from a CSS variable.
+        assert page.evaluate("getComputedStyle(document.querySelector('.board .surface')).fill") \
+            != "rgb(0, 0, 0)"
+        if game != "fox-and-geese":
+            expect(page.locator(".changes tbody tr")).to_have_count(7)
+    assert page.console_errors == []
+
+
+def test_switcher_keeps_the_page_and_remembers_the_choice(page, site_server):
+    page.goto(f"{site_server.subpath_url}sv/two-foxes/")
+    page.locator(".lang-switch summary").click()
+    page.locator('.lang-switch a[hreflang="de"]').click()
+    expect(page).to_have_url(f"{site_server.subpath_url}de/two-foxes/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    # The stored choice beats the browser's languages on the root page.
+    page.goto(site_server.subpath_url)
+    expect(page).to_have_url(f"{site_server.subpath_url}de/")
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("browser_locale, expected", [("sv-SE", "sv"), ("nb-NO", "nb"),
+                                                      ("no", "nb"), ("pt-BR", "en")])
+def test_root_page_sends_the_reader_to_their_language(browser, site_server, browser_locale,
+                                                      expected):
+    context = browser.new_context(locale=browser_locale)
+    try:
+        page = context.new_page()
+        for base in (site_server.root_url, site_server.subpath_url):
+            page.goto(base)
+            expect(page).to_have_url(f"{base}{expected}/")
+            expect(page.locator("html")).to_have_attribute("lang", expected)
+    finally:
+        context.close()
+
+
+def test_root_page_without_javascript_lists_every_language(browser, site_server):
+    context = browser.new_context(java_script_enabled=False, locale="sv-SE")
+    try:
+        page = context.new_page()
+        page.goto(site_server.subpath_url)
+        links = page.locator(".language-list a")
+        expect(links).to_have_count(len(LOCALES))
+        hrefs = [links.nth(i).get_attribute("href") for i in range(len(LOCALES))]
+        assert hrefs == [f"{code}/" for code in LOCALES]
+    finally:
+        context.close()
+
+
+def test_skip_link_is_first_and_moves_focus_to_main(page, site_server):
+    page.goto(f"{site_server.subpath_url}fi/large-cross/")
+    page.keyboard.press("Tab")
+    skip = page.locator("a.skip")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"#main$"))
+
+
+def test_phone_width_has_no_horizontal_scroll(browser, site_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        for path in ("en/", "is/two-foxes/", "de/large-cross/", ""):
+            page.goto(f"{site_server.root_url}{path}")
+            page.wait_for_load_state("load")
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, (path, overflow)
+    finally:
+        context.close()
