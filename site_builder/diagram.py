@@ -24,6 +24,8 @@ PIECE = SPACING * 0.36
 # a silhouette that differs from a goose's round disc without colour.
 _FOX = ("M0 0.98 L-0.5 0.42 L-0.9 0.08 L-0.96 -0.98 L-0.4 -0.5 L0.4 -0.5 "
         "L0.96 -0.98 L0.9 0.08 L0.5 0.42 Z")
+# The pale cheeks and muzzle below the eyes.
+_FOX_CHEEKS = "M-0.88 0.1 L-0.3 0.2 L0 0.5 L0.3 0.2 L0.88 0.1 L0.5 0.42 L0 0.96 L-0.5 0.42 Z"
 
 
 def _num(value: float) -> str:
@@ -111,9 +113,11 @@ def board_svg(rules, pieces: Mapping[int, str] | None = None, *, title: str,
 def _piece(kind: str, at: str, x: float, y: float) -> str:
     head = f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" transform="translate({x} {y})">'
     if kind == "fox":
-        s = PIECE * 1.05
+        s = PIECE * 1.2
         return (head + f'<path class="body" d="{_FOX}" transform="scale({_num(s)})" '
                 'fill="#c4612a" stroke="#6e300f" stroke-width="0.09" stroke-linejoin="round"/>'
+                f'<path class="cheeks" d="{_FOX_CHEEKS}" transform="scale({_num(s)})" '
+                'fill="#fbf3e6"/>'
                 f'<circle class="eye" cx="{_num(-s * 0.33)}" cy="{_num(-s * 0.08)}" r="2.6" '
                 f'fill="#2b1a10"/><circle class="eye" cx="{_num(s * 0.33)}" '
                 f'cy="{_num(-s * 0.08)}" r="2.6" fill="#2b1a10"/>'
