@@ -103,9 +103,9 @@ class Site:
                       "current": c == code and not chooser} for c in self.locales]
         alternates = [{"hreflang": c, "href": f"{root}{c}/{page}"} for c in self.locales]
         alternates.append({"hreflang": "x-default",
-                           "href": f"{root}" if page == "" else f"{root}en/{page}"})
+                           "href": (root or "./") if page == "" else f"{root}en/{page}"})
         return {
-            "lang": code, "page": page, "root": root, "static": f"{root}static/",
+            "lang": code, "page": page, "root": root or "./", "static": f"{root}static/",
             "home": f"{root}{code}/", "languages": languages, "alternates": alternates,
             "version": self.version, "commit": self.commit, "i18n_json": self.i18n_json,
             "games": self.game_views, "chooser": chooser,
