@@ -124,14 +124,20 @@ def test_language_switcher_keeps_the_page(site_dir):
 
 def test_every_page_has_skip_link_beta_badge_and_footer_version(site_dir):
     version = i18n.project()["version"]
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
-                            capture_output=True, text=True).stdout.strip() or "unknown"
+    commits = set()
     for path in html_files(site_dir):
         html = path.read_text(encoding="utf-8")
         assert re.search(r'<a class="skip" href="#main">', html), path
         assert 'id="main"' in html, path
         assert 'class="badge"' in html, path
-        assert f"v{version} · {commit}" in html, path
+        found = re.search(rf"v{re.escape(version)} · ([0-9a-f]{{7,}})</p>\s*</div>\s*</footer>", html)
+        assert found, f"{path}: no version line at the end of the footer"
+        commits.add(found.group(1))
+    # One build, one commit: the HEAD the build saw (other commits may land during tests).
+    assert len(commits) == 1
+    ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", commits.pop(), "HEAD"],
+                              cwd=REPO)
+    assert ancestor.returncode == 0
 
 
 def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
