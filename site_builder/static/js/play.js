@@ -81,7 +81,7 @@ function toMoveText(side) {
   return side === "fox" ? tn("Fox to move", "Foxes to move", foxes()) : t("Geese to move");
 }
 
-function linkErrorText(error) {
+function linkErrorText(error, record) {
   const reason = error.reason ? illegalText(error.reason) : "";
   switch (error.code) {
     case "illegal-move":
@@ -92,7 +92,9 @@ function linkErrorText(error) {
     case "bad-options":
       return t("This link asks for game settings that do not exist.");
     case "bad-version":
-      return t("This link was made by a newer or unknown version of this site.");
+      // Only a record that starts like one ("2.…") comes from another version.
+      if (/^\d+\./.test(record)) return t("This link was made by a newer or unknown version of this site.");
+      return t("This link does not hold a game that can be read.");
     default:
       return t("This link does not hold a game that can be read.");
   }
@@ -373,7 +375,7 @@ async function openLink(record, saved) {
 function showLinkError(error, record) {
   const prefix = error.valid_prefix;
   linkError.hidden = false;
-  $("#link-error-text").textContent = linkErrorText(error);
+  $("#link-error-text").textContent = linkErrorText(error, record);
   const use = $("[data-action=use-prefix]");
   use.hidden = !prefix || (error.code !== "illegal-move" && error.code !== "bad-notation");
   if (!use.hidden) {

@@ -1,0 +1,437 @@
+"""The play page in Chromium: the engine in a worker, moves by click, drag and chain,
+the three modes, links, storage, navigation. Winning lines are found with the
+engine in CPython and then clicked through the page."""
+
+from __future__ import annotations
+
+import json
+import random
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from game import Position, api, rules_for, square_name
+from game.position import GOOSE
+from site_builder import i18n
+
+GAMES = ("fox-and-geese", "two-foxes", "large-cross")
+READY = "html[data-engine=ready]"
+
+
+# -- finding games with the engine -------------------------------------------------------------
+
+def _fox_jumps(pos: Position) -> list:
+    return [m for m in pos._fox_moves() if m.jump]
+
+
+def _score(pos: Position, winner: str) -> float:
+    """How close ``pos`` is to a win for ``winner``, with both sides helping (a helpmate)."""
+    outcome = pos.outcome()
+    if outcome:
+        return 1e6 if outcome.winner is not None and outcome.winner.value == winner else -1e6
+    if winner == "fox":
+        return -pos.geese * 100 + max((len(m.path) for m in _fox_jumps(pos)), default=0) * 10
+    geese_rows = sum(sq // 16 for sq in pos.goose_squares())
+    penalty = 500 * len(_fox_jumps(pos))
+    if pos.rules.pen:
+        return sum(pos.cells[sq] == GOOSE for sq in pos.rules.pen) * 30 - penalty + geese_rows
+    # Trap the fox: it walks to the far end, the geese close in behind it.
+    fox_rows = sum(sq // 16 for sq in pos.foxes)
+    return -len(pos._fox_moves()) * 10 + fox_rows * 25 - penalty + geese_rows * 2
+
+
+def find_game(game: str, winner: str, termination: str | None = None) -> list[str]:
+    """A sequence of moves that ends in a win for ``winner`` (greedy, seeded tie-breaks)."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        pos = Position(rules_for(game))
+        moves = []
+        while pos.outcome() is None and len(moves) < 160:
+            scored = []
+            for move in pos.legal_moves():
+                pos.push(move)
+                scored.append((_score(pos, winner) + rng.random(), move))
+                pos.pop()
+            move = max(scored)[1]
+            pos.push(move)
+            moves.append(str(move))
+        outcome = pos.outcome()
+        if (outcome and outcome.winner and outcome.winner.value == winner
+                and termination in (None, outcome.termination.value)):
+            return moves
+    raise AssertionError(f"no {winner} win found for {game}")
+
+
+# -- driving the page ---------------------------------------------------------------------------
+
+def play_url(server, game="fox-and-geese", lang="en", fragment="", base=None):
+    return f"{base or server.root_url}{lang}/{game}/play/" + (f"#{fragment}" if fragment else "")
+
+
+def open_play(page, server, game="fox-and-geese", **kw):
+    page.goto(play_url(server, game, **kw))
+    page.wait_for_selector(READY)
+
+
+def set_mode(page, mode, side=None):
+    page.check(f"input[name=mode][value={mode}]")
+    if side:
+        page.check(f"input[name=side][value={side}]")
+
+
+def record_in_url(page) -> str:
+    return urlsplit(page.url).fragment
+
+
+def wait_record(page, record: str) -> None:
+    page.wait_for_function("r => location.hash === '#' + r", arg=record)
+
+
+def point(page, name):
+    return page.locator(f'svg[data-board] [data-point="{name}"]')
+
+
+def drag(page, src, dst):
+    a, b = point(page, src).bounding_box(), point(page, dst).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def enter_move(page, state: dict, move: str, *, by_final=False, by_drag=False) -> dict:
+    """Enter ``move`` on the board the way a player would; returns the engine's next state."""
+    path = move.replace("x", "-").split("-")
+    if by_drag:
+        drag(page, path[0], path[-1])
+    elif by_final:
+        point(page, path[0]).click()
+        point(page, path[-1]).click()
+    else:
+        for name in path:
+            point(page, name).click()
+        # A chain that could go on but may stop here: click the fox again to stop.
+        if "x" in move and any(m.startswith(move + "x") for m in state["legal"]):
+            point(page, path[-1]).click()
+    after = api.play(state["record"], move)
+    assert "error" not in after, after
+    wait_record(page, after["record"])
+    return after
+
+
+def pieces_on_page(page) -> dict:
+    return page.evaluate("""() => {
+        const out = {fox: [], goose: []};
+        for (const el of document.querySelectorAll('svg[data-board] [data-piece]'))
+            out[el.dataset.piece].push(el.dataset.at);
+        out.fox.sort(); out.goose.sort();
+        return out;
+    }""")
+
+
+def assert_board(page, state):
+    assert pieces_on_page(page) == {k: sorted(v) for k, v in state["pieces"].items()}
+    status = page.locator("#status")
+    assert status.get_attribute("data-to-move") == state["to_move"]
+    assert status.get_attribute("data-result") == (state["result"] or "")
+
+
+# -- tests ------------------------------------------------------------------------------------
+
+def test_engine_ready_on_every_play_page_in_every_locale(page, site_server):
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    for lang in i18n.locales():
+        for game in GAMES:
+            open_play(page, site_server, game, lang=lang)
+            start = api.new_game(game)
+            assert_board(page, start)
+            assert page.locator("#status").inner_text().strip()
+    hosts = {urlsplit(u).netloc for u in requests if not u.startswith(("data:", "blob:"))}
+    assert hosts == {urlsplit(site_server.root_url).netloc}, hosts
+    assert not page.console_errors
+
+
+def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
+    # Hold the runtime back: the static board is there, with progress, and no moves yet.
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.goto(play_url(site_server))
+    assert page.locator("html").get_attribute("data-engine") == "loading"
+    assert page.locator('[data-piece="fox"][data-at="d4"]').count() == 1
+    assert page.locator("#engine-loading").is_visible()
+    assert page.locator("[data-action=new-game]").is_disabled()
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY)
+    assert page.locator("#engine-loading").is_hidden()
+
+
+def test_failed_load_shows_retry_that_works(page, site_server):
+    page.route("**/engine.zip", lambda route: route.abort())
+    page.goto(play_url(site_server, lang="de"))
+    page.wait_for_selector("html[data-engine=failed]")
+    failed = page.locator("#engine-failed")
+    assert failed.is_visible()
+    text = failed.inner_text()
+    assert text.strip() and "could not be loaded" not in text  # German, not the English source
+    page.unroute("**/engine.zip")
+    page.click("[data-action=retry]")
+    page.wait_for_selector(READY)
+    assert failed.is_hidden()
+
+
+@pytest.mark.parametrize("game,winner,termination", [
+    ("fox-and-geese", "fox", None),
+    ("fox-and-geese", "geese", "fox-trapped"),
+    ("two-foxes", "fox", None),
+    ("two-foxes", "geese", "pen-full"),
+    ("large-cross", "fox", None),
+    ("large-cross", "geese", None),
+])
+def test_two_players_play_a_whole_game_by_clicks(page, site_server, game, winner, termination):
+    moves = find_game(game, winner, termination)
+    open_play(page, site_server, game)
+    set_mode(page, "two")
+    state = api.new_game(game)
+    finals = 0
+    for i, move in enumerate(moves):
+        path = move.split("x")
+        # The first move by drag; a multi-jump by its final point when only one chain ends
+        # there (once), every other one point by point.
+        unique_end = len(path) > 2 and sum(
+            m.startswith(path[0] + "x") and m.endswith("x" + path[-1]) for m in state["legal"]) == 1
+        by_final = unique_end and finals == 0
+        finals += by_final
+        state = enter_move(page, state, move, by_drag=(i == 0), by_final=by_final)
+    assert state["result"] == winner
+    if winner == "fox":  # these lines capture with chains: one was entered by its end point
+        assert finals == 1
+    page.wait_for_selector(f'#status[data-result="{winner}"]')
+    assert_board(page, state)
+    assert page.locator("#moves [data-move]").count() == len(moves)
+    assert page.locator("#status").inner_text().strip()
+    # The board takes no more moves.
+    assert "board-locked" in page.locator("svg[data-board]").get_attribute("class")
+    assert not page.console_errors
+
+
+def test_a_forced_chain_is_entered_point_by_point(page, site_server):
+    # Two foxes: find a position where the only legal moves are jump chains of 2+ jumps.
+    moves = find_game("two-foxes", "fox")
+    state = api.new_game("two-foxes")
+    prefix = []
+    for move in moves:
+        if move.count("x") >= 2 and all("x" in m for m in state["legal"]):
+            break
+        state = api.play(state["record"], move)
+        prefix.append(move)
+    else:
+        pytest.fail("no forced chain in the line found")
+    open_play(page, site_server, "two-foxes", fragment=state["record"])
+    set_mode(page, "two")
+    path = move.split("x")
+    point(page, path[0]).click()
+    point(page, path[1]).click()
+    # Mid-chain: stopping is not allowed when the fox can jump on.
+    if not any(m == "x".join(path[:2]) for m in state["legal"]):
+        point(page, path[1]).click()
+        expect(page.locator("#message")).to_contain_text("keep jumping")
+    for name in path[2:]:
+        point(page, name).click()
+    after = api.play(state["record"], move)
+    wait_record(page, after["record"])
+    assert_board(page, after)
+
+
+def test_illegal_attempts_say_why(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    point(page, "c3").click()   # a goose, but the fox is to move
+    expect(page.locator("#message")).to_contain_text("other side")
+    state = api.new_game("fox-and-geese")
+    for move in ("d4-d5", "c3-c4", "d5-d6"):
+        state = enter_move(page, state, move)
+    point(page, "c4").click()
+    point(page, "c3").click()   # backward, to an empty point
+    expect(page.locator("#message")).to_contain_text("backward")
+    assert record_in_url(page) == state["record"]
+    # Two foxes: a capture is compulsory, so a plain step is refused.
+    state, step = compulsory_capture()
+    open_play(page, site_server, "two-foxes", fragment=state["record"])
+    set_mode(page, "two")
+    src, dst = step.split("-")
+    point(page, src).click()
+    point(page, dst).click()
+    expect(page.locator("#message")).to_contain_text("compulsory")
+    assert record_in_url(page) == state["record"]
+
+
+def compulsory_capture() -> tuple[dict, str]:
+    """A two-foxes position where a fox could step but must capture, and such a step."""
+    board = rules_for("two-foxes").board
+    state = api.new_game("two-foxes")
+    for move in find_game("two-foxes", "fox"):
+        taken = set(state["pieces"]["fox"]) | set(state["pieces"]["goose"])
+        if state["to_move"] == "fox" and all("x" in m for m in state["legal"]):
+            for a, b in sorted(board.lines):
+                for src, dst in ((a, b), (b, a)):
+                    if square_name(src) in state["pieces"]["fox"] and square_name(dst) not in taken:
+                        return state, f"{square_name(src)}-{square_name(dst)}"
+        state = api.play(state["record"], move)
+    raise AssertionError("no position with a compulsory capture on the line")
+
+
+def test_computer_plays_either_side(page, site_server):
+    open_play(page, site_server)
+    page.select_option("select[name=level]", "easy")
+    set_mode(page, "computer", side="geese")    # the computer takes the fox and moves first
+    page.wait_for_selector("#status[data-to-move=geese]")
+    for _ in range(3):
+        state = api.load(record_in_url(page))
+        assert state["to_move"] == "geese" and not state["result"]
+        ply = state["ply"]
+        move = state["legal"][0]
+        enter_move(page, state, move)
+        page.wait_for_function("n => document.querySelectorAll('#moves [data-move]').length === n",
+                               arg=ply + 2)
+        assert_board(page, api.load(record_in_url(page)))
+    # Undo takes back the computer's reply too.
+    before = api.load(record_in_url(page))
+    page.click("[data-action=undo]")
+    wait_record(page, ".".join(before["record"].split(".")[:-2]))
+    # Now the other side, in a fresh game.
+    set_mode(page, "computer", side="fox")
+    page.click("[data-action=new-game]")
+    wait_record(page, api.new_game("fox-and-geese")["record"])
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-d5")
+    page.wait_for_function("() => location.hash.split('.').length === 5")
+    after = api.load(record_in_url(page))
+    assert after["ply"] == 2 and after["to_move"] == "fox"
+    expect(page.locator("#message")).to_contain_text("computer")
+    assert not page.console_errors
+
+
+def test_link_continues_in_a_fresh_browser(browser, page, site_server):
+    open_play(page, site_server, "large-cross")
+    set_mode(page, "link", side="fox")
+    state = api.new_game("large-cross")
+    state = enter_move(page, state, state["legal"][0])
+    assert page.locator("#status[data-to-move=geese]").count() == 1
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("[data-action=copy-link]")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.url and link.endswith("#" + state["record"])
+
+    other = browser.new_context()
+    try:
+        friend = other.new_page()
+        friend.goto(link)
+        friend.wait_for_selector(READY)
+        assert_board(friend, state)
+        # The friend plays the side to move, by link.
+        assert friend.locator("input[name=mode][value=link]").is_checked()
+        assert friend.locator("input[name=side][value=geese]").is_checked()
+        state = enter_move(friend, state, state["legal"][0])
+        assert friend.locator("svg[data-board].board-locked").count() == 1
+    finally:
+        other.close()
+
+
+def test_sub_path_hosting(page, site_server):
+    page.goto(play_url(site_server, "two-foxes", base=site_server.subpath_url))
+    page.wait_for_selector(READY)
+    assert_board(page, api.new_game("two-foxes"))
+
+
+@pytest.mark.parametrize("fragment,expect,prefix_plies", [
+    ("1.fox-and-geese.13.d4-c4.zz9", "not written as a move", 1),
+    ("1.fox-and-geese.13.d4-c4.c3-c2", "backward", 1),
+    ("hello", "does not hold a game", None),
+    ("1.fox-and-geese.14", "do not exist", None),
+])
+def test_corrupt_links_explain_and_offer_a_way_on(page, site_server, fragment, expect, prefix_plies):
+    page.goto(play_url(site_server, fragment=fragment))
+    page.wait_for_selector(READY)
+    panel = page.locator("#link-error")
+    assert panel.is_visible()
+    assert expect in panel.inner_text()
+    use = page.locator("[data-action=use-prefix]")
+    if prefix_plies is None:
+        assert use.is_hidden()
+        page.click("[data-action=discard-link]")
+        wait_record(page, "1.fox-and-geese.13")
+    else:
+        use.click()
+        wait_record(page, "1.fox-and-geese.13.d4-c4")
+        assert page.locator("#moves [data-move]").count() == prefix_plies
+    assert panel.is_hidden()
+    assert not page.console_errors
+
+
+def test_link_to_another_game_points_there(page, site_server):
+    record = api.play(api.new_game("two-foxes")["record"], "c7-c6")["record"]
+    page.goto(play_url(site_server, "fox-and-geese", fragment=record))
+    page.wait_for_selector(READY)
+    other = page.locator("#link-error-other")
+    assert other.is_visible()
+    other.click()
+    page.wait_for_selector(READY)
+    assert "/two-foxes/play/" in page.url
+    assert_board(page, api.load(record))
+
+
+def test_reload_keeps_the_game_and_the_url_wins(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    state = api.new_game("fox-and-geese")
+    for move in ("d4-c4", "c3-b4", "c4-d4"):
+        state = enter_move(page, state, move)
+    page.reload()
+    page.wait_for_selector(READY)
+    assert record_in_url(page) == state["record"]
+    assert_board(page, state)
+    assert page.locator("input[name=mode][value=two]").is_checked()
+    # Without a fragment, the saved game comes back.
+    page.goto(play_url(site_server))
+    page.wait_for_selector(READY)
+    wait_record(page, state["record"])
+    # A link wins over the saved game.
+    other = api.play(api.new_game("fox-and-geese")["record"], "d4-e4")
+    page.goto(play_url(site_server, fragment=other["record"]))
+    page.wait_for_selector(READY)
+    assert_board(page, other)
+
+
+def test_move_list_navigation_and_undo(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    states = [api.new_game("fox-and-geese")]
+    for move in ("d4-c4", "c3-b4", "c4-d4", "e3-e4"):
+        states.append(enter_move(page, states[-1], move))
+    current = page.locator("#moves [aria-current]")
+    assert current.get_attribute("data-ply") == "4"
+    page.click("[data-action=prev]")
+    page.wait_for_selector('#moves [aria-current][data-ply="3"]')
+    assert pieces_on_page(page) == {k: sorted(v) for k, v in states[3]["pieces"].items()}
+    page.locator("[data-action=first]").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("() => !document.querySelector('#moves [aria-current]')")
+    assert pieces_on_page(page) == {k: sorted(v) for k, v in states[0]["pieces"].items()}
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('#moves [aria-current][data-ply="1"]')
+    page.keyboard.press("End")
+    page.wait_for_selector('#moves [aria-current][data-ply="4"]')
+    page.click('#moves [data-ply="2"]')
+    page.wait_for_selector('#moves [aria-current][data-ply="2"]')
+    assert pieces_on_page(page) == {k: sorted(v) for k, v in states[2]["pieces"].items()}
+    # While browsing the board takes no moves; the status still tells the live game.
+    assert page.locator("#status").get_attribute("data-to-move") == "fox"
+    page.click("[data-action=last]")
+    page.click("[data-action=undo]")
+    wait_record(page, states[3]["record"])
+    assert_board(page, states[3])
+    page.click("[data-action=flip]")
+    assert_board(page, states[3])
