@@ -105,14 +105,15 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
             const data = JSON.parse(document.getElementById("i18n").textContent);
             const wrong = [];
             for (const [key, value] of Object.entries(data.messages)) {
+                const forms = Array.isArray(value) ? value : [value];
+                // Messages with other placeholders need values; %(num)s is tn's count.
+                if (forms.some((s) => s.replace(/%\(num\)s/g, "").includes("%("))) continue;
                 const got = Array.isArray(value) ? [i18n.tn(key, "-", 1), i18n.tn(key, "-", 2)]
                                                  : [i18n.t(key)];
-                const want = (Array.isArray(value) ? value : [value]).map(
-                    (s) => s.replace(/%\\(num\\)s/g, "").includes("%(") ? null : s);
-                got.forEach((g, i) => {
-                    const w = want[i] === null ? null : want[i].replace(/%\\(num\\)s/g, i ? "2" : "1");
-                    if (w !== null && g !== w) wrong.push([key, g, w]);
-                });
+                const want = Array.isArray(value)
+                    ? [forms[0].replace(/%\(num\)s/g, "1"), forms[1].replace(/%\(num\)s/g, "2")]
+                    : forms;
+                got.forEach((g, i) => { if (g !== want[i]) wrong.push([key, g, want[i]]); });
             }
             return {lang: i18n.lang, count: Object.keys(data.messages).length, wrong,
                     untranslated: i18n.t("No such message: %(x)s", {x: "<b>"}),
