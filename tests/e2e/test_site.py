@@ -100,7 +100,7 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
     """t() and tn() read the page's JSON catalog; plural forms follow Intl.PluralRules."""
     for code in LOCALES:
         page.goto(f"{site_server.subpath_url}{code}/")
-        result = page.evaluate("""async () => {
+        result = page.evaluate(r"""async () => {
             const i18n = await import(new URL("../static/js/i18n.js", location.href).href);
             const data = JSON.parse(document.getElementById("i18n").textContent);
             const wrong = [];
