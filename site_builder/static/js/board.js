@@ -26,7 +26,8 @@ function samePrefix(path, prefix) {
 
 export class Board {
   // callbacks: onMove(notation), onIllegal({code} | {move}), onSelect(name, hasMoves),
-  // label(name, kind) -> accessible name of a point.
+  // onChain(canStop) when a jump chain waits for its next point, label(name, kind) -> the
+  // accessible name of a point.
   constructor(svg, callbacks) {
     this.svg = svg;
     this.cb = callbacks;
@@ -333,6 +334,7 @@ export class Board {
         sel.path = longer; // a chain point: wait for the next landing point (or a stop)
         this.drawPieces();
         this.drawMarks();
+        this.cb.onChain?.(next.some((m) => m.path.length === longer.length));
       }
       return;
     }

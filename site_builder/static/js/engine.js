@@ -55,9 +55,16 @@ export class Engine {
     });
   }
 
-  // An engine call: the game.api dict, or {error} when the worker itself failed.
-  async call(method, params) {
-    const answer = await this.request(method, params);
+  // An engine call: the game.api dict, or {error, worker: true} when the worker failed or
+  // took longer than timeoutMs (then it is terminated: a hung worker is never waited on).
+  async call(method, params, timeoutMs = 0) {
+    let timer;
+    const late = new Promise((resolve) => {
+      if (timeoutMs) timer = setTimeout(() => resolve({ error: { code: "timeout", message: method } }), timeoutMs);
+    });
+    const answer = await Promise.race([this.request(method, params), late]);
+    clearTimeout(timer);
+    if (answer.error?.code === "timeout") this.stop();
     return answer.error ? { error: answer.error, worker: true } : answer.result;
   }
 

@@ -250,10 +250,10 @@ async function computerTurn() {
   const mine = token;
   thinking = true;
   render();
-  const answer = await engine.call("ai_move", { record: game.record, level: settings.level, seconds: 1.0 });
-  if (mine !== token) return;
-  const next = answer.error ? answer : await engine.call("play", { record: game.record, move: answer.move });
-  if (mine !== token) return;
+  const answer = await ask("ai_move", { record: game.record, level: settings.level, seconds: 1.0 });
+  if (!answer || mine !== token) return;
+  const next = answer.error ? answer : await ask("play", { record: game.record, move: answer.move });
+  if (!next || mine !== token) return;
   thinking = false;
   if (next.error) {
     say(t("The computer could not move: %(error)s", { error: next.error.message }));
@@ -268,8 +268,8 @@ async function computerTurn() {
 async function humanMove(move) {
   const mine = token;
   say("");
-  const next = await engine.call("play", { record: game.record, move });
-  if (mine !== token) return;
+  const next = await ask("play", { record: game.record, move });
+  if (!next || mine !== token) return;
   if (next.error) {
     say(illegalText(next.error.reason ?? next.error.code));
     render();
@@ -288,8 +288,8 @@ async function explainIllegal(attempt) {
     return;
   }
   const mine = token;
-  const answer = await engine.call("play", { record: game.record, move: attempt.move });
-  if (mine !== token) return;
+  const answer = await ask("play", { record: game.record, move: attempt.move });
+  if (!answer || mine !== token) return;
   say(answer.error ? illegalText(answer.error.reason ?? answer.error.code) : "");
 }
 
@@ -305,8 +305,8 @@ function undoTarget() {
 
 async function goLive(record) {
   const mine = token;
-  const state = cache.get(record) ?? await engine.call("load", { record });
-  if (mine !== token || state.error) return;
+  const state = cache.get(record) ?? await ask("load", { record });
+  if (!state || mine !== token || state.error) return;
   setGame(state);
 }
 
@@ -320,8 +320,8 @@ async function browse(ply) {
   }
   const mine = token;
   const record = recordAt(ply);
-  const state = cache.get(record) ?? await engine.call("load", { record });
-  if (mine !== token || state.error) return;
+  const state = cache.get(record) ?? await ask("load", { record });
+  if (!state || mine !== token || state.error) return;
   cache.set(record, state);
   shown = state;
   render();
@@ -331,9 +331,10 @@ async function newGame() {
   formToSettings();
   hideLinkError();
   say("");
-  const state = await engine.call("new_game", {
+  const state = await ask("new_game", {
     game: GAME, geese: settings.geese, sideways: settings.sideways,
   });
+  if (!state) return;
   if (state.error) {
     say(state.error.message);
     return;
@@ -353,7 +354,8 @@ function fragment() {
 
 // Open the record in the URL: it wins over the saved game.
 async function openLink(record, saved) {
-  const state = await engine.call("load", { record });
+  const state = await ask("load", { record });
+  if (!state) return;
   if (state.error) {
     showLinkError(state.error, record);
     return;
@@ -385,6 +387,12 @@ function showLinkError(error, record) {
     use.onclick = () => { hideLinkError(); goLive(prefix); };
   }
   $("#link-error-other").hidden = true;
+  linkProblem();
+}
+
+function linkProblem() {
+  statusEl.textContent = t("This link cannot be played as it is.");
+  setEnabled("new-game", true);
   board.setInteractive(false);
 }
 
@@ -399,7 +407,7 @@ function showOtherGame(state) {
     other.textContent = t("Open it on the page of %(game)s", { game: link.textContent });
   }
   $("#link-error-text").textContent = t("This link holds a game of another kind.");
-  board.setInteractive(false);
+  linkProblem();
 }
 
 function hideLinkError() {
@@ -420,12 +428,43 @@ async function copyLink() {
   }
 }
 
+// -- the engine -------------------------------------------------------------------
+
+const AI_TIMEOUT_MS = 30000;
+const CALL_TIMEOUT_MS = 20000;
+
+// An engine call; null when the worker died or hung (then the page offers a restart).
+async function ask(method, params) {
+  const current = engine;
+  const answer = await current.call(method, params, method === "ai_move" ? AI_TIMEOUT_MS : CALL_TIMEOUT_MS);
+  if (!answer.worker) return answer;
+  if (current === engine && ready) engineFailed(answer.error);
+  return null;
+}
+
+function engineFailed(error) {
+  ready = false;
+  thinking = false;
+  token++;
+  engine.stop();
+  html.dataset.engine = "failed";
+  $("#engine-loading").hidden = true;
+  $("#engine-failed").hidden = false;
+  $("#engine-error").textContent = `${error.code}: ${error.message}`;
+  board.setInteractive(false);
+  setEnabled("new-game", false);
+  setEnabled("undo", false);
+}
+
 // -- start-up ---------------------------------------------------------------
 
 const board = new Board(root.querySelector("svg[data-board]"), {
   onMove: humanMove,
   onIllegal: explainIllegal,
   onSelect: (name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
+  onChain: (canStop) => say(canStop
+    ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
+    : t("The fox must jump on: click the next landing point.")),
   label: pointLabel,
 });
 
@@ -451,10 +490,7 @@ async function startEngine() {
   try {
     await engine.start();
   } catch (error) {
-    html.dataset.engine = "failed";
-    $("#engine-loading").hidden = true;
-    $("#engine-failed").hidden = false;
-    $("#engine-error").textContent = String(error.message ?? error);
+    engineFailed({ code: "load", message: String(error.message ?? error) });
     return;
   }
   ready = true;
