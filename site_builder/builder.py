@@ -54,7 +54,7 @@ class Site:
 
     def __init__(self, out_dir: Path, base_url: str = ""):
         self.out = out_dir
-        self.base_url = base_url.rstrip("/") + "/" if base_url else ""
+        self.base_url = base_url
         self.env = environment()
         self.games = load_games()
         self.by_id = {g.id: g for g in self.games}
@@ -154,23 +154,34 @@ class Site:
         self.render("404.html", "404.html", ctx | {"parts": parts}, listed=False)
 
     def sitemap(self) -> None:
-        urls = []
-        for path in self.pages:
-            loc = self.base_url + (path[:-len("index.html")] if path.endswith("index.html")
-                                   else path) or "./"
-            urls.append(f"  <url><loc>{xml_escape(loc)}</loc></url>")
-        self.write("sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
-                   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-                   + "\n".join(urls) + "\n</urlset>\n")
-        robots = "User-agent: *\nAllow: /\n"
-        if self.base_url:
-            robots += f"Sitemap: {self.base_url}sitemap.xml\n"
+        xml, robots = sitemap_and_robots(self.pages, self.base_url)
+        self.write("sitemap.xml", xml)
         self.write("robots.txt", robots)
 
     def hook_context(self) -> dict:
         return {"out_dir": self.out, "root": ROOT, "locales": list(self.locales),
                 "games": [g.id for g in self.games], "version": self.version,
                 "commit": self.commit}
+
+
+def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
+    """sitemap.xml and robots.txt for the pages (paths relative to the site root).
+
+    Without a base URL the addresses stay relative, like every link of the site;
+    with one they are absolute and robots.txt names the sitemap.
+    """
+    base = base_url.rstrip("/") + "/" if base_url else ""
+    urls = []
+    for path in pages:
+        loc = base + (path[:-len("index.html")] if path.endswith("index.html") else path)
+        urls.append(f"  <url><loc>{xml_escape(loc or './')}</loc></url>")
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+           + "\n".join(urls) + "\n</urlset>\n")
+    robots = "User-agent: *\nAllow: /\n"
+    if base:
+        robots += f"Sitemap: {base}sitemap.xml\n"
+    return xml, robots
 
 
 def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:

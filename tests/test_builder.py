@@ -210,3 +210,31 @@ def test_build_refuses_to_wipe_a_directory_that_is_not_a_site(tmp_path):
     with pytest.raises(FileExistsError):
         build_module.build(tmp_path)
     assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+def test_sitemap_is_relative_without_a_base_url_and_absolute_with_one():
+    pages = ["index.html", "en/index.html", "en/two-foxes/index.html"]
+    xml, robots = build_module.sitemap_and_robots(pages)
+    assert re.findall(r"<loc>(.*?)</loc>", xml) == ["./", "en/", "en/two-foxes/"]
+    assert "Sitemap" not in robots
+    xml, robots = build_module.sitemap_and_robots(pages, "https://example.org/fox-and-geese")
+    assert re.findall(r"<loc>(.*?)</loc>", xml) == [
+        "https://example.org/fox-and-geese/", "https://example.org/fox-and-geese/en/",
+        "https://example.org/fox-and-geese/en/two-foxes/"]
+    assert "Sitemap: https://example.org/fox-and-geese/sitemap.xml" in robots
+
+
+def test_compile_writes_loadable_mo_files(tmp_path):
+    from babel.support import Translations
+    written = i18n.compile_catalogs(tmp_path)
+    assert sorted(p.parent.parent.name for p in written) == sorted(i18n.locales()[1:])
+    from babel.messages.pofile import read_po
+    for path in written:
+        code = path.parent.parent.name
+        with path.open("rb") as f:
+            tr = Translations(f)
+        with i18n.po_path(code).open("rb") as f:
+            catalog = read_po(f, locale=code)
+        for m in catalog:
+            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy and not m.context:
+                assert tr.gettext(m.id) == m.string, (code, m.id)
