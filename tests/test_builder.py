@@ -238,3 +238,22 @@ def test_compile_writes_loadable_mo_files(tmp_path):
         for m in catalog:
             if m.id and isinstance(m.id, str) and m.string and not m.fuzzy and not m.context:
                 assert tr.gettext(m.id) == m.string, (code, m.id)
+
+
+NUMBER_WORDS = {4: "four", 9: "nine", 13: "thirteen", 18: "eighteen", 20: "twenty"}
+
+
+@pytest.mark.parametrize("game", load_games(), ids=lambda g: g.id)
+def test_english_prose_agrees_with_the_engine_data(game):
+    """The prose is written by hand; this catches it drifting from game/."""
+    variant = game.variant
+    prose = " ".join(game.rules)
+    for sq in variant.foxes:
+        assert square_name(sq) in prose
+    assert NUMBER_WORDS[variant.default_geese] in prose
+    assert f"fewer than {NUMBER_WORDS[variant.fox_wins_below]} geese" in prose
+    assert ("capturing is compulsory" in prose.lower()) == variant.forced_capture
+    assert ("sideways" in prose) == bool(variant.sideways_option or "sideways" in variant.goose_moves)
+    assert f"{len(variant.board.points)} points" in prose
+    if variant.pen:
+        assert f"{NUMBER_WORDS[len(variant.pen)]} points" in prose
