@@ -435,3 +435,54 @@ def test_move_list_navigation_and_undo(page, site_server):
     assert_board(page, states[3])
     page.click("[data-action=flip]")
     assert_board(page, states[3])
+
+
+def test_keyboard_moves_and_announcements(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    point(page, "d4").focus()
+    page.keyboard.press("Enter")          # select the fox
+    page.keyboard.press("ArrowUp")        # to d5
+    assert page.evaluate("document.activeElement.dataset.point") == "d5"
+    page.keyboard.press("Enter")
+    after = api.play(api.new_game("fox-and-geese")["record"], "d4-d5")
+    wait_record(page, after["record"])
+    expect(page.locator("#announce")).to_contain_text("d4-d5")
+    assert point(page, "d5").get_attribute("aria-label") != point(page, "d4").get_attribute("aria-label")
+
+
+# A policy as strict as the site can have: scripts only from files, WebAssembly allowed.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' data:; object-src 'none'; base-uri 'none'")
+
+
+def test_play_works_under_a_strict_content_security_policy(page, site_server):
+    def with_csp(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+
+    violations = []
+    page.on("console", lambda msg: "Content Security Policy" in msg.text and violations.append(msg.text))
+    page.route("**/*", with_csp)
+    open_play(page, site_server)
+    set_mode(page, "two")
+    enter_move(page, api.new_game("fox-and-geese"), "d4-d5")
+    assert not violations
+
+
+def test_captures_respect_reduced_motion(browser, site_server):
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        record = "1.fox-and-geese.13.d4-c4.b3-b4"  # the fox can now jump c4xa4
+        page.goto(play_url(site_server, fragment=record))
+        page.wait_for_selector(READY)
+        set_mode(page, "two")
+        state = api.load(record)
+        capture = next(m for m in state["legal"] if "x" in m)
+        enter_move(page, state, capture)
+        # No fading copy of the captured goose is left behind, not even for a moment.
+        assert page.locator("svg[data-board] .piece-captured").count() == 0
+        assert_board(page, api.play(record, capture))
+    finally:
+        context.close()
