@@ -73,8 +73,9 @@ function resultText(state) {
   return why ? `${winner} ${why()}` : winner;
 }
 
-function sideName(side) {
-  return side === "fox" ? tn("fox", "foxes", foxes()) : t("geese");
+function yourMoveText(side) {
+  return side === "fox" ? tn("Your move, with the fox.", "Your move, with the foxes.", foxes())
+    : t("Your move, with the geese.");
 }
 
 function toMoveText(side) {
@@ -202,7 +203,7 @@ function render(animate = null) {
   if (game.result) statusEl.textContent = resultText(game);
   else if (thinking) statusEl.textContent = t("The computer is thinking…");
   else if (settings.mode === "two") statusEl.textContent = toMoveText(game.to_move);
-  else if (humanMoves()) statusEl.textContent = t("Your move (%(side)s).", { side: sideName(game.to_move) });
+  else if (humanMoves()) statusEl.textContent = yourMoveText(game.to_move);
   else if (settings.mode === "link") statusEl.textContent = t("Waiting for the other player: send them the link.");
   else statusEl.textContent = toMoveText(game.to_move);
 
@@ -242,7 +243,16 @@ function renderMoves() {
     items.at(-1).append(button);
   });
   movesEl.replaceChildren(...items);
-  movesEl.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+  // Keep the current move in view inside the list, without scrolling the page.
+  const current = movesEl.querySelector("[aria-current]");
+  if (current) {
+    const top = current.offsetTop - movesEl.offsetTop;
+    if (top < movesEl.scrollTop || top + current.offsetHeight > movesEl.scrollTop + movesEl.clientHeight) {
+      movesEl.scrollTop = top - movesEl.clientHeight / 2;
+    }
+  } else {
+    movesEl.scrollTop = 0;
+  }
 }
 
 async function computerTurn() {
