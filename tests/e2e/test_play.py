@@ -486,3 +486,24 @@ def test_captures_respect_reduced_motion(browser, site_server):
         assert_board(page, api.play(record, capture))
     finally:
         context.close()
+
+
+def test_table_settings_for_the_standard_game_only(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    page.select_option("select[name=geese]", "17")     # before the first move: a new game at once
+    wait_record(page, "1.fox-and-geese.17")
+    page.check("input[name=sideways]")
+    wait_record(page, "1.fox-and-geese.17s")
+    state = api.load("1.fox-and-geese.17s")
+    assert_board(page, state)
+    state = enter_move(page, state, "d4-d5")
+    assert "a5-b5" in state["legal"]
+    state = enter_move(page, state, "a5-b5")           # sideways, allowed by the setting
+    # During a game a change waits for the next new game.
+    page.select_option("select[name=geese]", "15")
+    assert record_in_url(page) == state["record"]
+    page.click("[data-action=new-game]")
+    wait_record(page, "1.fox-and-geese.15s")
+    open_play(page, site_server, "two-foxes")
+    assert page.locator("select[name=geese], input[name=sideways]").count() == 0
