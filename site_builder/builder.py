@@ -105,7 +105,8 @@ class Site:
         alternates.append({"hreflang": "x-default",
                            "href": (root or "./") if page == "" else f"{root}en/{page}"})
         return {
-            "lang": code, "page": page, "root": root or "./", "static": f"{root}static/",
+            "lang": code, "dir": "rtl" if self.locale.character_order == "right-to-left" else "ltr",
+            "page": page, "root": root or "./", "static": f"{root}static/",
             "home": f"{root}{code}/", "languages": languages, "alternates": alternates,
             "version": self.version, "commit": self.commit, "i18n_json": self.i18n_json,
             "games": self.game_views, "chooser": chooser,
