@@ -139,14 +139,11 @@ class Site:
 
     def shared_pages(self) -> None:
         """Root language chooser and 404: English frame, a part in every language."""
-        parts = []
+        parts, choices = [], []
         for code in self.locales:
             self.use(code)
             ctx = self.context(code, "", chooser=True)
             parts.append(Markup(self.env.get_template("_notfound_part.html").render(ctx)))
-        choices = []
-        for code in self.locales:
-            self.use(code)
             choices.append({"code": code, "name": self.names[code], "href": f"{code}/",
                             "title": self.tr.gettext("Fox and Geese")})
         self.use(i18n.SOURCE_LOCALE)
