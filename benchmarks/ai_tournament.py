@@ -1,0 +1,104 @@
+"""Computer-opponent tournament: every level against the next weaker one, in every game.
+
+Each pairing plays both sides in turn (half the games with the stronger level
+as the fox side, half as the geese). Prints win/draw/loss for the stronger
+level, its score (win 1, draw 1/2) and the mean seconds per move of each level.
+
+    python3 benchmarks/ai_tournament.py --games 20 --seconds 1.0 --jobs 2
+
+Goals: hard >= 70% against medium, medium >= 70% against easy, every level
+>= 95% against random, hard <= 1 s per move. Games are seeded (``--seed``);
+with a time budget the depth the hard level reaches depends on machine load,
+so repeated runs can differ slightly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import Position, Side, rules_for  # noqa: E402
+from game.ai import choose_move  # noqa: E402
+
+CONFIGS = (("fox-and-geese", 13), ("fox-and-geese", 17), ("two-foxes", None), ("large-cross", None))
+PAIRINGS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
+
+
+def play(task):
+    """One game; returns (task, winner side or None, plies, {level: [seconds, moves]})."""
+    game, geese, strong, weak, strong_side, seed, seconds = task
+    pos = Position(rules_for(game, geese))
+    rng = random.Random(seed)
+    players = {strong_side: strong, strong_side.other: weak}
+    timing = {strong: [0.0, 0], weak: [0.0, 0]}
+    while (outcome := pos.outcome()) is None:
+        level = players[pos.turn]
+        t = time.perf_counter()
+        if level == "random":
+            move = rng.choice(pos.legal_moves())
+        else:
+            move = choose_move(pos, level, seconds, seed=rng.getrandbits(32))
+        timing[level][0] += time.perf_counter() - t
+        timing[level][1] += 1
+        pos.push(move)
+    return task, outcome.winner, pos.ply, timing
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=20, help="games per pairing and game (even)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="time budget per move")
+    ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", help="restrict to game ids / pairings containing this text, e.g. two-foxes or hard")
+    args = ap.parse_args(argv)
+    tasks = []
+    for game, geese in CONFIGS:
+        for strong, weak in PAIRINGS:
+            label = f"{game}{'/' + str(geese) if geese else ''} {strong}-{weak}"
+            if args.only and args.only not in label:
+                continue
+            for i in range(args.games):
+                side = Side.FOX if i % 2 == 0 else Side.GEESE
+                tasks.append((game, geese, strong, weak, side, args.seed * 100_003 + i, args.seconds))
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.map(play, tasks, chunksize=1)
+    rows: dict[tuple, dict] = {}
+    for (game, geese, strong, weak, side, _, _), winner, plies, timing in results:
+        row = rows.setdefault((game, geese, strong, weak), {
+            "fox": [0, 0, 0], "geese": [0, 0, 0], "plies": 0, "n": 0,
+            "time": {strong: [0.0, 0], weak: [0.0, 0]}})
+        wdl = row[side.value]
+        wdl[0 if winner is side else 1 if winner is None else 2] += 1
+        row["plies"] += plies
+        row["n"] += 1
+        for level, (secs, count) in timing.items():
+            row["time"][level][0] += secs
+            row["time"][level][1] += count
+    print(f"{len(tasks)} games, --seconds {args.seconds}, --seed {args.seed}, "
+          f"{time.perf_counter() - started:.0f} s wall\n")
+    head = f"{'game':<17} {'pairing':<14} {'as fox W/D/L':>12} {'as geese W/D/L':>14} {'score':>6} " \
+           f"{'s/move':>13} {'plies':>5}"
+    print(head)
+    print("-" * len(head))
+    for (game, geese, strong, weak), row in rows.items():
+        name = f"{game}{'/' + str(geese) if geese else ''}"
+        w = row["fox"][0] + row["geese"][0]
+        d = row["fox"][1] + row["geese"][1]
+        score = (w + d / 2) / row["n"]
+        per = [row["time"][lv][0] / max(1, row["time"][lv][1]) for lv in (strong, weak)]
+        print(f"{name:<17} {strong + '-' + weak:<14} {'/'.join(map(str, row['fox'])):>12} "
+              f"{'/'.join(map(str, row['geese'])):>14} {score:>6.0%} "
+              f"{per[0]:>6.2f} {per[1]:>6.2f} {row['plies'] / row['n']:>5.0f}")
+    print("\nW/D/L and score are for the first (stronger) level; s/move: first, second level.")
+
+
+if __name__ == "__main__":
+    main()

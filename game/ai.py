@@ -1,0 +1,479 @@
+"""The computer opponent: a negamax search over the engine's own legal moves.
+
+``choose_move(position, level, seconds, seed)`` is the whole public interface;
+``search`` exposes the raw search for tests and benchmarks.
+
+Design, in short:
+
+* Principal-variation search with iterative deepening, a transposition table
+  keyed by ``Position.hash`` (which includes the side to move), and move
+  ordering by table move, captures (longer chains first), killers and history.
+* A capture-only quiescence for the fox, so leaves are never scored in the
+  middle of a capture.
+* An evaluation built per game from the rules' data (threshold, pen, goose
+  directions, board lines): geese left, the fox's room to run (a flood fill),
+  its immediate mobility and threats, holes in the goose formation, goose
+  advancement and pen progress.
+* Draws (threefold repetition, the 100-ply rule) are scored as slightly bad
+  for the side the computer plays (contempt), so it only steers into them
+  when it is otherwise losing.
+* ``easy`` and ``medium`` search shallowly and pick among the moves close to
+  the best with seeded noise. With a depth or node limit the result depends
+  only on the position and the seed; a time budget makes the depth reached,
+  and so possibly the move, depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple
+
+from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
+from .position import EMPTY, FOX, GOOSE, Move, Position, Side
+
+LEVELS = ("easy", "medium", "hard")
+
+WIN = 1_000_000
+# Scores beyond this are forced wins or losses (WIN minus the plies to get there).
+WON = WIN - 10_000
+INF = WIN + 1
+GOOSE_VALUE = 100
+# A draw costs the computer this much, so it avoids draws unless it is losing.
+CONTEMPT = 40
+MAX_PLY = 128
+EXTEND = 1
+
+
+class _Level(NamedTuple):
+    depth: int | None   # None: deepen until the time runs out
+    noise: float        # standard deviation added to root scores
+    margin: int         # only moves this close to the best are candidates
+
+
+# easy and medium stop at their depth (normally long before the time budget), so
+# with a seed they play the same move on any machine.
+_LEVELS = {
+    "easy": _Level(depth=2, noise=35.0, margin=120),
+    "medium": _Level(depth=4, noise=12.0, margin=40),
+    "hard": _Level(depth=None, noise=0.0, margin=0),
+}
+
+
+# Evaluation weights, in hundredths of a goose.
+WEIGHTS = {
+    "advance": 1, "pen_row": 6, "pen": 25, "room": 10, "room_pen": 3, "refuge": 80, "refuge2": 150,
+    "mobility": 6, "potential": 15, "passed": 15, "hole": 12, "cornered": 40, "threat1": 20, "threat2": 70,
+}
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Eval:
+    """Evaluation tables for one set of rules (built once, cached per Rules)."""
+
+    _cache: dict[Rules, _Eval] = {}
+
+    def __init__(self, rules: Rules):
+        W = WEIGHTS
+        board = rules.board
+        size = max(board.points) + 1
+        self.points = board.points
+        self.below = rules.fox_wins_below
+        self.pen = rules.pen
+        self.forced = rules.forced_capture
+        self.initial = len(rules.geese)
+        self.steps: list[tuple[int, ...]] = [()] * size
+        self.jumps: list[tuple[tuple[int, int], ...]] = [()] * size
+        # (a, b) with a - sq - b on one line: a fox on a jumps a goose on sq to b.
+        self.through: list[tuple[tuple[int, int], ...]] = [()] * size
+        for sq in board.points:
+            steps, jumps, through = [], [], []
+            for d in ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)):
+                n = board.neighbour(sq, d)
+                if n is None:
+                    continue
+                steps.append(n)
+                beyond = board.neighbour(n, d)
+                if beyond is not None:
+                    jumps.append((n, beyond))
+                back = board.neighbour(sq, (-d[0], -d[1]))
+                if back is not None:
+                    through.append((n, back))
+            self.steps[sq] = tuple(steps)
+            self.jumps[sq] = tuple(jumps)
+            self.through[sq] = tuple(through)
+        # reach[sq]: bit mask of the points a goose on sq could ever get to. A point no
+        # goose can reach is a refuge: a fox that gets there can never be trapped.
+        self.bit = [0] * size
+        for i, sq in enumerate(board.points):
+            self.bit[sq] = 1 << i
+        wanted = [(0, 1)] * (FORWARD in rules.goose_moves)
+        wanted += [(1, 1), (-1, 1)] * (DIAGONAL in rules.goose_moves)
+        wanted += [(1, 0), (-1, 0)] * (SIDEWAYS in rules.goose_moves)
+        self.reach = [0] * size
+        for sq in sorted(board.points, reverse=True):  # every goose step keeps or raises the row
+            todo, mask = [sq], 0
+            while todo:
+                p = todo.pop()
+                if not mask & self.bit[p]:
+                    mask |= self.bit[p]
+                    todo += [n for d in wanted if (n := board.neighbour(p, d)) is not None]
+            self.reach[sq] = mask
+        # The most steps a goose can still take from each point: spending them on
+        # dead ends leaves the geese without waiting moves later.
+        self.potential = [0] * size
+        for sq in sorted(board.points, reverse=True):
+            nexts = [n for d in wanted if (n := board.neighbour(sq, d)) is not None and n > sq]
+            self.potential[sq] = 1 + max((self.potential[n] for n in nexts), default=-1)
+        # Geese gain by moving up; in a pen game the pen is where they head.
+        top = board.height - 1
+        pen = set(rules.pen)
+        self.goose_square = [0] * size
+        for sq in board.points:
+            row = sq // 16
+            # Trapping games: advancing only helps by taking the fox's room (counted apart).
+            value = W["advance"] * row
+            if not rules.sideways:  # with sideways steps the geese never run out of moves
+                value += W["potential"] * self.potential[sq]
+            if pen:
+                value += W["pen_row"] * row + (W["pen"] if sq in pen else 0)
+            self.goose_square[sq] = value
+        self.top = top
+        # Room for the fox counts for more when the geese want to trap it.
+        self.w_room = W["room_pen"] if pen else W["room"]
+        self.w_passed = 0 if pen else W["passed"]
+        self.w_mobility, self.w_hole, self.w_cornered = W["mobility"], W["hole"], W["cornered"]
+        self.w_refuge, self.w_refuge2 = W["refuge"], W["refuge2"]
+        self.w_threat1, self.w_threat2 = W["threat1"], W["threat2"]
+        self.mark = [0] * size
+        self.stamp = 0
+        self.cache: dict[int, int] = {}
+        # Score the start position 0, so that the draw contempt compares with "no progress".
+        self.offset = 0
+        self.offset = self._score(Position(rules))
+
+    @classmethod
+    def get(cls, rules: Rules) -> _Eval:
+        ev = cls._cache.get(rules)
+        if ev is None:
+            ev = cls._cache[rules] = cls(rules)
+        return ev
+
+    def fox_score(self, pos: Position) -> int:
+        """The position's value for the fox side, in hundredths of a goose."""
+        cache = self.cache
+        score = cache.get(pos.hash)
+        if score is None:
+            if len(cache) > 500_000:
+                cache.clear()
+            score = cache[pos.hash] = self._score(pos)
+        return score
+
+    def _score(self, pos: Position) -> int:
+        cells = pos.cells
+        steps = self.steps
+        self.stamp += 1
+        stamp = self.stamp
+        mark = self.mark
+        foxes = pos.foxes
+        # Flood fill: the empty points the foxes can walk to (their room to run).
+        seen = list(foxes)
+        for f in seen:
+            mark[f] = stamp
+        push = seen.append
+        for sq in seen:  # the list grows while we walk it: breadth-first
+            for n in steps[sq]:
+                if cells[n] == EMPTY and mark[n] != stamp:
+                    mark[n] = stamp
+                    push(n)
+        room = len(seen)
+        mobility = 0
+        threats = 0
+        jumps = self.jumps
+        for f in foxes:
+            for n in steps[f]:
+                if cells[n] == EMPTY:
+                    mobility += 1
+            for over, land in jumps[f]:
+                if cells[over] == GOOSE and cells[land] == EMPTY:
+                    threats += 1
+        # Geese above the lowest fox can no longer close in on it from behind.
+        passed_from = (min(foxes) // 16 + 1) * 16
+        # Geese: advancement, pen, reach, and holes the fox can get to and jump into.
+        geese_value = 0
+        holes = 0
+        passed = 0
+        can_reach = 0
+        goose_square = self.goose_square
+        through = self.through
+        reach = self.reach
+        for sq in self.points:
+            if cells[sq] == GOOSE:
+                geese_value += goose_square[sq]
+                can_reach |= reach[sq]
+                if sq >= passed_from:
+                    passed += 1
+                for a, b in through[sq]:
+                    if mark[a] == stamp and cells[b] == EMPTY:
+                        holes += 1
+                        break
+        bit = self.bit
+        refuge = 0
+        for sq in seen:
+            if not can_reach & bit[sq]:
+                refuge += 1
+        score = (self.w_room * room + self.w_mobility * mobility + self.w_hole * holes
+                 + self.w_passed * passed - geese_value + GOOSE_VALUE * (self.initial - pos.geese))
+        if refuge:
+            score += self.w_refuge * refuge + (self.w_refuge2 if refuge > 1 else 0)
+        if mobility + threats <= 1:
+            score -= self.w_cornered
+        if threats and pos.turn is Side.GEESE:
+            # The geese can cover one threat; two usually cost a goose.
+            score += self.w_threat1 if threats == 1 else self.w_threat2
+        return score - self.offset
+
+
+def _draw_score(pos: Position, root_turn: Side) -> int:
+    return -CONTEMPT if pos.turn is root_turn else CONTEMPT
+
+
+class _Search:
+    def __init__(self, pos: Position, deadline: float | None, node_limit: int | None):
+        self.pos = pos
+        self.ev = _Eval.get(pos.rules)
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
+        self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 1)]
+        self.history = [0] * (256 * 256)
+        self.root_turn = pos.turn
+        self.improved: tuple[Move, int] | None = None
+        self.root_depth = 0
+        self.has_pen = bool(pos.rules.pen)
+        self.below = pos.rules.fox_wins_below
+
+    def _tick(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Timeout
+        if self.deadline is not None and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    def _order(self, moves: list[Move], tt_move: Move | None, ply: int) -> list[Move]:
+        killers = self.killers[ply]
+        history = self.history
+        k0, k1 = killers
+
+        def key(m: Move) -> int:
+            if m == tt_move:
+                return 1 << 40
+            path = m.path
+            if m.jump:
+                return (1 << 36) + len(path)
+            if m == k0 or m == k1:
+                return 1 << 32
+            return history[path[0] * 256 + path[-1]]
+
+        moves.sort(key=key, reverse=True)
+        return moves
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        pos = self.pos
+        self.nodes += 1
+        if self.nodes & 255 == 0 or self.node_limit is not None:
+            self._tick()
+        # Rule endings, in the engine's order; a repeated position counts as a draw here.
+        if pos.geese < self.below:
+            return -WIN + ply  # only a capture lowers the count: the geese are to move
+        if self.has_pen and pos.pen_full():
+            return -WIN + ply
+        repeated = pos.repetitions()
+        if repeated >= 3 or pos.clock >= 100:
+            # legal_moves() is empty now; a trapped side still loses before the draw rules apply.
+            return _draw_score(pos, self.root_turn) if pos.outcome().winner is None else -WIN + ply
+        moves = pos.legal_moves()
+        if not moves:
+            return -WIN + ply
+        if repeated >= 2:
+            return _draw_score(pos, self.root_turn)  # the opponent could repeat again
+        fox_to_move = pos.turn is Side.FOX
+        if fox_to_move and len(moves) <= EXTEND and ply < 2 * self.root_depth:
+            depth += 1  # a fox with almost no moves may be trapped: look one ply further
+        if depth <= 0 or ply >= MAX_PLY:
+            score = self.ev.fox_score(pos)
+            if not fox_to_move:
+                return -score
+            # Quiescence: the fox may stand pat unless a capture is compulsory.
+            captures = [m for m in moves if m.jump]
+            if not captures:
+                return score
+            if not self.ev.forced:
+                if score >= beta:
+                    return score
+                if score > alpha:
+                    alpha = score
+            else:
+                score = -INF
+            captures.sort(key=lambda m: len(m.path), reverse=True)
+            for m in captures:
+                pos.push(m)
+                s = -self.negamax(0, -beta, -alpha, ply + 1)
+                pos.pop()
+                if s > score:
+                    score = s
+                    if s > alpha:
+                        alpha = s
+                        if s >= beta:
+                            break
+            return score
+
+        # Transposition table: (depth, flag, score, move); flag 0 exact, 1 lower, 2 upper bound.
+        key = pos.hash
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_score > WON:
+                    e_score -= ply
+                elif e_score < -WON:
+                    e_score += ply
+                if flag == 0:
+                    return e_score
+                if flag == 1 and e_score >= beta:
+                    return e_score
+                if flag == 2 and e_score <= alpha:
+                    return e_score
+        if len(moves) > 1:
+            self._order(moves, tt_move, ply)
+        alpha0 = alpha
+        best = -INF
+        best_move = moves[0]
+        first = True
+        for m in moves:
+            pos.push(m)
+            if first:
+                s = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                first = False
+            else:
+                s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < s < beta:
+                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            pos.pop()
+            if s > best:
+                best = s
+                best_move = m
+                if s > alpha:
+                    alpha = s
+                    if s >= beta:
+                        if not m.jump:
+                            killers = self.killers[ply]
+                            if killers[0] != m:
+                                killers[1] = killers[0]
+                                killers[0] = m
+                            self.history[m.path[0] * 256 + m.path[-1]] += depth * depth
+                        break
+        flag = 1 if best >= beta else (2 if best <= alpha0 else 0)
+        stored = best + ply if best > WON else (best - ply if best < -WON else best)
+        self.tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def root(self, moves: list[Move], depth: int, margin: int) -> tuple[Move, int, dict[Move, int]]:
+        """Search every root move to ``depth``; the scores of moves within ``margin`` of the best are exact."""
+        pos = self.pos
+        best, best_move = -INF, moves[0]
+        scores: dict[Move, int] = {}
+        self.improved = None
+        self.root_depth = depth
+        for i, m in enumerate(moves):
+            pos.push(m)
+            if i == 0:
+                s = -self.negamax(depth - 1, -INF, INF, 1)
+            else:
+                floor = best - margin
+                s = -self.negamax(depth - 1, -floor - 1, -floor, 1)
+                if s > floor:
+                    s = -self.negamax(depth - 1, -INF, -floor, 1)
+            pos.pop()
+            scores[m] = s
+            if s > best:
+                best, best_move = s, m
+                if i > 0:
+                    # Proven better than the previous best at this depth, even if time runs out.
+                    self.improved = (m, s)
+        return best_move, best, scores
+
+
+def search(position: Position, max_depth: int | None = None, seconds: float | None = 1.0,
+           nodes: int | None = None) -> tuple[Move, int, int, int]:
+    """The best move found, its score for the side to move, the depth completed and the nodes searched.
+
+    Stops at ``max_depth`` plies, after ``nodes`` nodes, or when ``seconds``
+    run out (None: no time limit), whichever comes first.
+    """
+    move, score, depth, count, _ = _run(position, max_depth, seconds, nodes, margin=0)
+    return move, score, depth, count
+
+
+def _run(position: Position, max_depth: int | None, seconds: float | None, nodes: int | None,
+         margin: int):
+    if position.outcome() is not None:
+        raise ValueError("the game is over")
+    moves = position.legal_moves()
+    if max_depth is None and seconds is None and nodes is None:
+        raise ValueError("give a depth, a node or a time limit")
+    start = time.perf_counter()
+    start_ply = position.ply
+    deadline = None if seconds is None else start + seconds
+    s = _Search(position, deadline, nodes)
+    # Root order: captures first, longer chains before shorter; ties keep engine order.
+    moves.sort(key=lambda m: len(m.path) if m.jump else 0, reverse=True)
+    best_move, best_score, done, scores = moves[0], 0, 0, {moves[0]: 0}
+    if len(moves) == 1:
+        return best_move, best_score, 0, 0, scores
+    depth = 0
+    while max_depth is None or depth < max_depth:
+        depth += 1
+        try:
+            move, score, depth_scores = s.root(moves, depth, margin)
+        except _Timeout:
+            while position.ply > start_ply:
+                position.pop()  # unwind the search's moves
+            if s.improved is not None and margin == 0:
+                best_move, best_score = s.improved
+            break
+        best_move, best_score, done, scores = move, score, depth, depth_scores
+        # Search the best move first next time; the rest by this iteration's scores.
+        moves.sort(key=lambda m: depth_scores[m], reverse=True)
+        if abs(score) > WON:
+            break  # a forced result: deeper search cannot change it
+        if deadline is not None and max_depth is None and nodes is None:
+            if time.perf_counter() - start > 0.45 * seconds:
+                break  # the next iteration would not finish in time
+    return best_move, best_score, done, s.nodes, scores
+
+
+def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
+                seed: int | None = None) -> Move:
+    """The computer's move for the side to move. ``position`` is left as it was."""
+    try:
+        params = _LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    if seconds <= 0:
+        raise ValueError("seconds must be positive")
+    if params.depth is None:
+        move, _, _, _, _ = _run(position, None, seconds, None, margin=0)
+        return move
+    rng = random.Random(seed)
+    move, best, _, _, scores = _run(position, params.depth, seconds, None, margin=params.margin)
+    if abs(best) > WON:
+        return move  # never miss a forced win, and a lost position has no good choice
+    floor = best - params.margin
+    candidates = [(s + rng.gauss(0.0, params.noise), i, m)
+                  for i, (m, s) in enumerate(scores.items()) if s > floor]
+    return max(candidates)[2]

@@ -1,0 +1,155 @@
+"""The computer opponent: legal, sees wins and losses in one, bounded in time, deterministic."""
+
+import random
+import time
+
+import pytest
+
+from game import Position, Side, parse_square, rules_for
+from game.ai import LEVELS, WON, choose_move, search
+
+CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 15, True), ("fox-and-geese", 17, False),
+           ("two-foxes", None, False), ("large-cross", None, False)]
+
+
+def sq(names: str) -> list[int]:
+    return [parse_square(n) for n in names.split()]
+
+
+def build(game: str, foxes: str, geese: str, turn: Side, count: int | None = None) -> Position:
+    return Position(rules_for(game, count), foxes=sq(foxes), geese=sq(geese), turn=turn)
+
+
+def snapshot(pos: Position):
+    return (list(pos.cells), list(pos.foxes), pos.turn, pos.geese, pos.clock, pos.hash, pos.moves,
+            pos.repetitions())
+
+
+def random_positions(game, geese, sideways, count, seed):
+    """Positions from random play, each taken at a random ply of its own game."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        pos = Position(rules_for(game, geese, sideways))
+        stop = rng.randrange(0, 60)
+        while pos.ply < stop and pos.outcome() is None:
+            pos.push(rng.choice(pos.legal_moves()))
+        if pos.outcome() is None:
+            found.append(pos)
+    return found
+
+
+@pytest.mark.parametrize("game,geese,sideways", CONFIGS)
+def test_every_level_returns_a_legal_move_and_leaves_the_position_alone(game, geese, sideways):
+    for i, pos in enumerate(random_positions(game, geese, sideways, 3, seed=len(game) * 100 + (geese or 0))):
+        for level in LEVELS:
+            before = snapshot(pos)
+            move = choose_move(pos, level, seconds=0.05, seed=i)
+            assert move in pos.legal_moves(), (level, str(move), pos.moves)
+            assert snapshot(pos) == before
+
+
+def test_a_search_cut_off_by_time_restores_the_position():
+    pos = Position(rules_for("large-cross"))
+    pos.push(pos.legal_moves()[0])
+    before = snapshot(pos)
+    move, _, depth, nodes = search(pos, seconds=0.01)
+    assert move in pos.legal_moves()
+    assert nodes > 0
+    assert snapshot(pos) == before
+
+
+def test_fox_takes_the_goose_that_wins():
+    # Four geese; jumping d5 leaves three, below the standard game's threshold.
+    pos = build("fox-and-geese", "d4", "d5 c1 e1 a3", Side.FOX)
+    for level in LEVELS:
+        move = choose_move(pos, level, seconds=0.2, seed=3)
+        assert str(move) == "d4xd6", level
+    move, score, _, _ = search(pos, max_depth=3, seconds=None)
+    assert score > WON
+
+
+def test_geese_trap_the_fox():
+    # The fox on d7 is boxed in once a goose reaches d6 with d5 still covered behind it.
+    pos = build("fox-and-geese", "d7", "c7 e7 c6 e6 d5 c5 c1 e1", Side.GEESE)
+    for level in LEVELS:
+        move = choose_move(pos, level, seconds=0.2, seed=3)
+        pos.push(move)
+        outcome = pos.outcome()
+        pos.pop()
+        assert outcome is not None and outcome.winner is Side.GEESE, (level, str(move))
+
+
+def test_geese_fill_the_pen():
+    pos = build("two-foxes", "a3 g3", "d5 e5 c6 d6 e6 c7 d7 e7 c4", Side.GEESE)
+    for level in LEVELS:
+        assert str(choose_move(pos, level, seconds=0.2, seed=3)) == "c4-c5", level
+
+
+def test_geese_save_the_goose_that_would_lose_the_game():
+    # The fox on d4 threatens d4xd6, which would leave three geese: d5 must move.
+    pos = build("fox-and-geese", "d4", "d5 c1 e1 a3", Side.GEESE)
+    for level in LEVELS:
+        move = choose_move(pos, level, seconds=0.2, seed=3)
+        pos.push(move)
+        replies = pos.legal_moves()
+        pos.pop()
+        assert not any(m.jump for m in replies), (level, str(move))
+
+
+def test_fox_does_not_walk_into_a_trap():
+    # From b4 the fox may step into the corner a5, where b3-b4 shuts it in (every jump out is covered).
+    pos = build("fox-and-geese", "b4", "a3 b3 a4 b5 c5 c3 d6 d2", Side.FOX)
+    trap = pos.parse_move("b4-a5")
+    pos.push(trap)
+    pos.push(pos.parse_move("b3-b4"))
+    assert pos.outcome().winner is Side.GEESE
+    pos.pop()
+    pos.pop()
+    for level in LEVELS:
+        assert choose_move(pos, level, seconds=0.2, seed=3) != trap, level
+
+
+def test_a_single_legal_move_is_played_without_searching():
+    # Two foxes with capture compulsory: the only legal move is the jump.
+    pos = build("two-foxes", "a3 g3", "b3 c4 d4 e4 c5 d5 e5 c6 d6 e6", Side.FOX)
+    legal = pos.legal_moves()
+    assert len(legal) == 1
+    assert search(pos, seconds=1.0)[2:] == (0, 0)
+    for level in LEVELS:
+        assert choose_move(pos, level) == legal[0]
+
+
+def test_time_budget_is_kept():
+    pos = Position(rules_for("two-foxes"))
+    for ply in range(6):
+        pos.push(pos.legal_moves()[ply % 3])
+    start = time.perf_counter()
+    choose_move(pos, "hard", seconds=0.2)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_depth_limited_search_is_deterministic():
+    pos = random_positions("fox-and-geese", 13, False, 1, seed=11)[0]
+    assert search(pos, max_depth=4, seconds=None) == search(pos, max_depth=4, seconds=None)
+    assert search(pos, nodes=3000, seconds=None) == search(pos, nodes=3000, seconds=None)
+
+
+def test_easy_and_medium_repeat_themselves_for_a_seed_and_vary_without():
+    pos = Position(rules_for("large-cross"))
+    pos.push(pos.legal_moves()[0])
+    for level in ("easy", "medium"):
+        first = choose_move(pos, level, seconds=30, seed=42)
+        assert all(choose_move(pos, level, seconds=30, seed=42) == first for _ in range(2))
+    choices = {choose_move(pos, "easy", seconds=30, seed=s) for s in range(12)}
+    assert len(choices) > 1
+
+
+def test_bad_requests_are_refused():
+    pos = Position(rules_for("fox-and-geese"))
+    with pytest.raises(ValueError):
+        choose_move(pos, "grandmaster")
+    over = build("fox-and-geese", "d4", "c1 e1 a3", Side.GEESE)  # three geese: the fox has won
+    assert over.outcome() is not None
+    with pytest.raises(ValueError):
+        choose_move(over, "easy")
