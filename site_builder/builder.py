@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -19,6 +17,8 @@ from game import rules_for
 from . import i18n
 from .content import Game, load_games
 from .diagram import board_svg
+from .offline import build_offline
+from .play import build_assets
 from .words import rule_changes, start_words
 
 HERE = Path(__file__).resolve().parent
@@ -201,8 +201,8 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
         site.locale_pages(code)
     site.shared_pages()
     site.sitemap()
-    if importlib.util.find_spec("site_builder.play") is not None:
-        play = importlib.import_module("site_builder.play")
-        if hasattr(play, "build_assets"):
-            play.build_assets(out, site.hook_context())
+    context = site.hook_context()
+    build_assets(out, context)
+    # Last: the service worker precaches every file written before it.
+    build_offline(out, context)
     return out
