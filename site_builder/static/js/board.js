@@ -39,6 +39,7 @@ export class Board {
     this.last = null;
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
+    this.dropped = false; // the move being made was dropped by a drag
 
     const box = svg.viewBox.baseVal;
     this.center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -117,7 +118,9 @@ export class Board {
     this.interactive = interactive;
     this.selection = null;
     this.endDrag(null);
-    if (animate) this.animateMove(parseMove(animate));
+    // A dropped piece is already where it goes: only clicks and the computer's moves slide.
+    if (animate && !this.dropped) this.animateMove(parseMove(animate));
+    this.dropped = false;
     this.pieces = { fox: [...pieces.fox], goose: [...pieces.goose] };
     this.drawPieces();
     this.drawMarks();
@@ -286,6 +289,7 @@ export class Board {
   }
 
   select(name) {
+    this.dropped = false;
     this.selection = { path: [name] };
     this.drawPieces();
     this.drawMarks();
@@ -295,6 +299,7 @@ export class Board {
   commit(text) {
     this.selection = null;
     this.endDrag(null);
+    this.interactive = false; // until the host shows the result of this move
     this.cb.onMove(text);
   }
 
@@ -410,6 +415,7 @@ export class Board {
     const target = this.hit(e);
     this.endDrag(drag);
     if (drag.moved) {
+      this.dropped = true;
       if (target && target !== drag.name) this.choose(target);
     } else if (drag.wasSelected) {
       this.cancel();
