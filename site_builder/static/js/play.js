@@ -458,6 +458,7 @@ function engineFailed(error) {
   token++;
   engine.stop();
   html.dataset.engine = "failed";
+  statusEl.textContent = t("The game engine is not available.");
   $("#engine-loading").hidden = true;
   $("#engine-failed").hidden = false;
   $("#engine-error").textContent = `${error.code}: ${error.message}`;
