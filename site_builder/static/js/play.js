@@ -394,7 +394,7 @@ function showLinkError(error, record) {
     const plies = prefix.split(".").length - 3;
     use.textContent = tn("Continue from the readable part (%(num)s move)",
       "Continue from the readable part (%(num)s moves)", plies, { num: plies });
-    use.onclick = () => { hideLinkError(); goLive(prefix); };
+    use.dataset.record = prefix;
   }
   $("#link-error-other").hidden = true;
   linkProblem();
@@ -531,6 +531,7 @@ function bind() {
     "last": () => browse(game.ply),
     "retry": startEngine,
     "discard-link": () => { hideLinkError(); newGame(); },
+    "use-prefix": () => { hideLinkError(); goLive($("[data-action=use-prefix]").dataset.record); },
   };
   root.addEventListener("click", (e) => {
     const button = e.target.closest("[data-action], [data-ply]");
