@@ -4,8 +4,8 @@ engine in CPython and then clicked through the page."""
 
 from __future__ import annotations
 
-import json
 import random
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -517,3 +517,21 @@ def test_table_settings_for_the_standard_game_only(page, site_server):
     wait_record(page, "1.fox-and-geese.15s")
     open_play(page, site_server, "two-foxes")
     assert page.locator("select[name=geese], input[name=sideways]").count() == 0
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_play_page_has_no_accessibility_violations(browser, site_server, scheme):
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(play_url(site_server, "two-foxes", lang="sv", fragment="1.two-foxes.20.c7-c6"))
+        page.wait_for_selector(READY)
+        point(page, "e4").click()   # a goose chosen: targets and marks on the board
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate("async () => (await axe.run()).violations.map(v => [v.id, v.nodes.length])")
+        assert violations == []
+    finally:
+        context.close()
