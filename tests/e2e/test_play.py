@@ -535,3 +535,20 @@ def test_play_page_has_no_accessibility_violations(browser, site_server, scheme)
         assert violations == []
     finally:
         context.close()
+
+
+def test_touch_taps_move_on_a_phone(browser, site_server):
+    context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(play_url(site_server, "large-cross"))
+        page.wait_for_selector(READY)
+        set_mode(page, "two")
+        for name in ("e7", "e6"):
+            point(page, name).scroll_into_view_if_needed()
+            box = point(page, name).bounding_box()
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        wait_record(page, api.play(api.new_game("large-cross")["record"], "e7-e6")["record"])
+        assert page.locator("svg[data-board]").evaluate("el => getComputedStyle(el).touchAction") == "none"
+    finally:
+        context.close()
