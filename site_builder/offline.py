@@ -1,9 +1,10 @@
 """Offline play and installation: the service worker and a web app manifest per locale.
 
-The service worker precaches the shell (styles, scripts, icons, the Pyodide
-runtime and the engine) on install, and a locale's pages when a page in that
-locale asks for them, so that after one visit the play page loads and plays
-with no network. Its cache name carries the version, the commit and a digest
+The service worker precaches the small shell (styles, scripts, icons) on
+install, a locale's pages when a page in that locale asks for them, and the
+Pyodide runtime with the engine only when a play page asks (a reader of the
+rules never downloads WebAssembly), so that after one visit the play page
+loads and plays with no network. Its cache name carries the version, the commit and a digest
 of the cached files, so a new build never serves an old file; activation
 deletes older caches.
 """
@@ -20,6 +21,8 @@ HERE = Path(__file__).resolve().parent
 CACHE_PREFIX = "fox-and-geese-"
 # Not worth an offline copy: machine-readable files and the worker itself.
 SKIP = {"sw.js", "sitemap.xml", "robots.txt"}
+# What only the play page needs (see play.py).
+ENGINE_FILES = ("pyodide/", "engine.zip")
 
 
 def _files(out: Path) -> list[str]:
@@ -60,13 +63,14 @@ def write_service_worker(out: Path, locales: list[str], version: str, commit: st
     files = _files(out)
     per_locale = {code: [f for f in files if f.startswith(code + "/")] for code in locales}
     in_a_locale = {f for fs in per_locale.values() for f in fs}
-    shell = [f for f in files if f not in in_a_locale and f != "404.html"]
+    engine = [f for f in files if f.startswith(ENGINE_FILES)]
+    shell = [f for f in files if f not in in_a_locale and f not in engine and f != "404.html"]
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.encode() + b"\0" + (out / f).read_bytes())
     cache = f"{CACHE_PREFIX}v{version}-{commit}-{digest.hexdigest()[:10]}"
     config = {"cache": cache, "prefix": CACHE_PREFIX, "shell": shell + ["404.html"],
-              "locales": per_locale}
+              "engine": engine, "locales": per_locale}
     template = (HERE / "sw.template.js").read_text(encoding="utf-8")
     (out / "sw.js").write_text(template.replace("/*CONFIG*/null", json.dumps(config)),
                                encoding="utf-8")

@@ -1,5 +1,6 @@
 // Service worker: the site keeps working offline after one visit.
-// The builder replaces the CONFIG placeholder: {cache, prefix, shell: [paths], locales: {code: [paths]}}.
+// The builder replaces the CONFIG placeholder:
+//   {cache, prefix, shell: [paths], engine: [paths], locales: {code: [paths]}}
 // Paths are relative to this file, which sits at the site root, so the site works under a sub-path.
 const CONFIG = /*CONFIG*/null;
 
@@ -23,16 +24,18 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A page asks for its locale's pages: {type: "cache-locale", locale}; the reply on the
-// message port says when they are stored ({cached: true}) or that they could not be.
+// A page asks for its locale's pages, and a play page for the engine too:
+// {type: "cache-locale", locale, engine}; the reply on the message port says when they
+// are stored ({cached: true}) or that they could not be.
 self.addEventListener("message", (event) => {
-  const { type, locale } = event.data || {};
+  const { type, locale, engine } = event.data || {};
   const pages = CONFIG.locales[locale];
   if (type !== "cache-locale" || !pages) return;
   const reply = (answer) => event.ports[0]?.postMessage(answer);
+  const wanted = engine ? [...pages, ...CONFIG.engine] : pages;
   event.waitUntil(
     caches.open(CONFIG.cache)
-      .then((cache) => cache.addAll(pages.map(here)))
+      .then((cache) => cache.addAll(wanted.map(here)))
       .then(() => reply({ cached: true }), (error) => reply({ cached: false, error: String(error) })),
   );
 });

@@ -163,7 +163,7 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
             assert 'id="history"' in html
             assert "pyodide" not in html.lower() and ".wasm" not in html
             scripts = re.findall(r'<script[^>]*src="([^"]+)"', html)
-            assert scripts == ["../../static/js/site.js"], scripts
+            assert scripts == ["../../static/js/site.js", "../../static/js/offline.js"], scripts
 
 
 def test_js_catalog_is_data_not_code(site_dir):

@@ -17,10 +17,11 @@ def test_cache_name_comes_from_version_and_commit(site_dir):
 
     config = sw_config(site_dir)
     assert config["cache"].startswith(f"fox-and-geese-v{project()['version']}-{git_commit()}-")
-    shell = set(config["shell"])
-    assert {"pyodide/pyodide.asm.wasm", "engine.zip", "static/js/play.js", "404.html"} <= shell
+    assert {"static/js/play.js", "static/css/site.css", "404.html"} <= set(config["shell"])
+    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "engine.zip"} <= set(config["engine"])
+    assert not any(f.startswith("pyodide/") for f in config["shell"])
     assert "fi/fox-and-geese/play/index.html" in config["locales"]["fi"]
-    for files in [config["shell"], *config["locales"].values()]:
+    for files in [config["shell"], config["engine"], *config["locales"].values()]:
         for name in files:
             assert (site_dir / name).is_file(), name
 
@@ -53,6 +54,21 @@ def test_play_page_works_offline_after_one_visit(page, site_server):
         page.goto(f"{site_server.subpath_url}fi/large-cross/")
         assert page.locator("html").get_attribute("lang") == "fi"
         assert page.locator("h1").inner_text().startswith("Suuri risti")
+
+
+def test_a_rules_page_keeps_its_locale_offline_without_webassembly(page, site_server):
+    requested = []
+    page.context.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{site_server.root_url}de/two-foxes/")
+    page.wait_for_selector("html[data-offline=ready]")
+    cached = page.evaluate("""async () => {
+        const urls = [];
+        for (const key of await caches.keys())
+            for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
+        return urls;
+    }""")
+    assert any(url.endswith("de/large-cross/play/index.html") for url in cached)
+    assert not any("pyodide" in url or url.endswith(".wasm") for url in cached + requested)
 
 
 def test_activation_deletes_older_caches(page, site_server):

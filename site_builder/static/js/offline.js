@@ -1,5 +1,6 @@
 // Registers the service worker (sw.js at the site root) and asks it to keep this
-// locale's pages, so that the site works offline after this visit. When they are
+// locale's pages, and on a play page the engine, so that the site works offline
+// after this visit. When they are
 // stored, <html data-offline="ready"> says so (tests wait on it).
 
 const root = new URL("../../", import.meta.url);
@@ -13,7 +14,9 @@ async function register() {
     channel.port1.onmessage = ({ data }) => {
       document.documentElement.dataset.offline = data.cached ? "ready" : "failed";
     };
-    active.postMessage({ type: "cache-locale", locale: document.documentElement.lang }, [channel.port2]);
+    const html = document.documentElement;
+    const engine = html.hasAttribute("data-engine");
+    active.postMessage({ type: "cache-locale", locale: html.lang, engine }, [channel.port2]);
   } catch {
     // No offline copy (private mode, file://, a blocked worker): the site still works online.
     document.documentElement.dataset.offline = "failed";
