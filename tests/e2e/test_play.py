@@ -552,3 +552,27 @@ def test_touch_taps_move_on_a_phone(browser, site_server):
         assert page.locator("svg[data-board]").evaluate("el => getComputedStyle(el).touchAction") == "none"
     finally:
         context.close()
+
+
+def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
+    # The page's load timeout shortened to 1.5 s, and the runtime held back: the page gives up
+    # cleanly and offers a retry, which then works.
+    def short_timeout(route):
+        response = route.fetch()
+        body = response.text().replace('id="play"', 'id="play" data-timeout="1500"', 1)
+        route.fulfill(response=response, body=body)
+
+    held = []
+    page.route("**/play/", short_timeout)
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(play_url(site_server))
+    page.wait_for_selector("html[data-engine=failed]")
+    assert page.locator("#engine-failed").is_visible()
+    assert "timeout" in page.locator("#engine-error").inner_text()
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.abort()  # the old worker is gone; its request does not matter
+    page.evaluate("document.getElementById('play').dataset.timeout = '60000'")
+    page.click("[data-action=retry]")
+    page.wait_for_selector(READY)
+    assert_board(page, api.new_game("fox-and-geese"))
