@@ -166,7 +166,7 @@ def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
 def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     # Hold the runtime back: the static board is there, with progress, and no moves yet.
     held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     with page.expect_request("**/pyodide.asm.wasm"):
         page.goto(play_url(site_server))
     assert page.locator("html").get_attribute("data-engine") == "loading"
@@ -180,14 +180,14 @@ def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
 
 
 def test_failed_load_shows_retry_that_works(page, site_server):
-    page.route("**/engine.zip", lambda route: route.abort())
+    page.context.route("**/engine.zip", lambda route: route.abort())
     page.goto(play_url(site_server, lang="de"))
     page.wait_for_selector("html[data-engine=failed]")
     failed = page.locator("#engine-failed")
     assert failed.is_visible()
     text = failed.inner_text()
     assert text.strip() and "could not be loaded" not in text  # German, not the English source
-    page.unroute("**/engine.zip")
+    page.context.unroute("**/engine.zip")
     page.click("[data-action=retry]")
     page.wait_for_selector(READY)
     assert failed.is_hidden()
@@ -473,7 +473,7 @@ def test_play_works_under_a_strict_content_security_policy(page, site_server):
 
     violations = []
     page.on("console", lambda msg: "Content Security Policy" in msg.text and violations.append(msg.text))
-    page.route("**/*", with_csp)
+    page.context.route("**/*", with_csp)
     open_play(page, site_server)
     set_mode(page, "two")
     enter_move(page, api.new_game("fox-and-geese"), "d4-d5")
@@ -563,13 +563,13 @@ def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
         route.fulfill(response=response, body=body)
 
     held = []
-    page.route("**/play/", short_timeout)
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.context.route("**/play/", short_timeout)
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(play_url(site_server))
     page.wait_for_selector("html[data-engine=failed]")
     assert page.locator("#engine-failed").is_visible()
     assert "timeout" in page.locator("#engine-error").inner_text()
-    page.unroute("**/pyodide.asm.wasm")
+    page.context.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.abort()  # the old worker is gone; its request does not matter
     page.evaluate("document.getElementById('play').dataset.timeout = '60000'")
