@@ -40,7 +40,7 @@ WON = WIN - 10_000
 INF = WIN + 1
 GOOSE_VALUE = 100
 # A draw costs the computer this much, so it avoids draws unless it is losing.
-CONTEMPT = 40
+CONTEMPT = 150
 MAX_PLY = 128
 EXTEND = 1
 
@@ -54,16 +54,16 @@ class _Level(NamedTuple):
 # easy and medium stop at their depth (normally long before the time budget), so
 # with a seed they play the same move on any machine.
 _LEVELS = {
-    "easy": _Level(depth=2, noise=35.0, margin=120),
-    "medium": _Level(depth=4, noise=12.0, margin=40),
+    "easy": _Level(depth=3, noise=15.0, margin=50),
+    "medium": _Level(depth=5, noise=8.0, margin=30),
     "hard": _Level(depth=None, noise=0.0, margin=0),
 }
 
 
 # Evaluation weights, in hundredths of a goose.
 WEIGHTS = {
-    "advance": 1, "pen_row": 6, "pen": 25, "room": 10, "room_pen": 3, "refuge": 80, "refuge2": 150,
-    "mobility": 6, "potential": 15, "passed": 15, "hole": 12, "cornered": 40, "threat1": 20, "threat2": 70,
+    "advance": 1, "pen_row": 6, "pen": 25, "room": 5, "room_pen": 3, "refuge": 80, "refuge2": 150,
+    "mobility": 6, "potential": 15, "passed": 40, "hole": 12, "deep_hole": 150, "cornered": 40, "threat1": 20, "threat2": 70,
 }
 
 
@@ -147,6 +147,7 @@ class _Eval:
         self.w_passed = 0 if pen else W["passed"]
         self.w_mobility, self.w_hole, self.w_cornered = W["mobility"], W["hole"], W["cornered"]
         self.w_refuge, self.w_refuge2 = W["refuge"], W["refuge2"]
+        self.w_deep_hole = W["deep_hole"]
         self.w_threat1, self.w_threat2 = W["threat1"], W["threat2"]
         self.mark = [0] * size
         self.stamp = 0
@@ -210,22 +211,29 @@ class _Eval:
         goose_square = self.goose_square
         through = self.through
         reach = self.reach
+        geese = []
         for sq in self.points:
             if cells[sq] == GOOSE:
+                geese.append(sq)
                 geese_value += goose_square[sq]
                 can_reach |= reach[sq]
                 if sq >= passed_from:
                     passed += 1
-                for a, b in through[sq]:
-                    if mark[a] == stamp and cells[b] == EMPTY:
-                        holes += 1
-                        break
         bit = self.bit
+        deep_holes = 0  # jumps that would land on a refuge
+        for sq in geese:
+            for a, b in through[sq]:
+                if mark[a] == stamp and cells[b] == EMPTY:
+                    holes += 1
+                    if not can_reach & bit[b]:
+                        deep_holes += 1
+                    break
         refuge = 0
         for sq in seen:
             if not can_reach & bit[sq]:
                 refuge += 1
         score = (self.w_room * room + self.w_mobility * mobility + self.w_hole * holes
+                 + self.w_deep_hole * deep_holes
                  + self.w_passed * passed - geese_value + GOOSE_VALUE * (self.initial - pos.geese))
         if refuge:
             score += self.w_refuge * refuge + (self.w_refuge2 if refuge > 1 else 0)
