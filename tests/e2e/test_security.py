@@ -1,0 +1,59 @@
+"""The Content Security Policy of every page, and a whole session that stays on our origin."""
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from site_builder.i18n import locales
+
+PAGES = ["index.html", "404.html"] + [
+    f"{code}/{page}" for code in locales()
+    for page in ["index.html", "fox-and-geese/index.html", "two-foxes/index.html",
+                 "large-cross/index.html", "fox-and-geese/play/index.html",
+                 "two-foxes/play/index.html", "large-cross/play/index.html"]]
+
+
+def policy(html: str) -> dict:
+    metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+    assert len(metas) == 1
+    directives = [d.split() for d in metas[0].split(";") if d.strip()]
+    return {d[0]: d[1:] for d in directives}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_has_a_strict_policy(site_dir, path):
+    html = (site_dir / path).read_text(encoding="utf-8")
+    csp = policy(html)
+    assert csp["default-src"] == ["'self'"] and csp["object-src"] == ["'none'"]
+    assert csp["style-src"] == ["'self'"]
+    wasm = ["'wasm-unsafe-eval'"] if "/play/" in path else []
+    assert csp["script-src"] == ["'self'", *wasm]
+    # Nothing inline that the policy would have to allow: no handlers, no script code.
+    assert not re.search(r"\son[a-z]+=", html)
+    assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
+    assert "style=" not in html
+
+
+def test_a_whole_session_stays_on_our_origin_without_errors(page, site_server):
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_server.subpath_url))
+    requests = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    page.goto(f"{site_server.subpath_url}nb/two-foxes/play/")
+    page.wait_for_selector("html[data-engine=ready]")
+    page.check("input[name=mode][value=two]")
+    for move in ["c7-c6", "a4-a5", "c6-c7"]:
+        src, dst = move.split("-")
+        page.locator(f'svg[data-board] [data-point="{src}"]').click()
+        page.locator(f'svg[data-board] [data-point="{dst}"]').click()
+        page.wait_for_selector(f'[data-move="{move}"]')
+    page.locator('[data-action="copy-link"]').click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.endswith("#1.two-foxes.20.c7-c6.a4-a5.c6-c7")
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]")
+    assert page.locator("[data-move]").count() == 3
+    foreign = [url for url in requests if not url.startswith((origin, "data:", "blob:"))]
+    assert not foreign
+    assert not page.console_errors
