@@ -377,6 +377,9 @@ def test_corrupt_links_explain_and_offer_a_way_on(page, site_server, fragment, e
         use.click()
         wait_record(page, "1.fox-and-geese.13.d4-c4")
         assert page.locator("#moves [data-move]").count() == prefix_plies
+        # Continued as a link: the reader plays the side to move, nobody moves for them.
+        assert page.locator("input[name=mode][value=link]").is_checked()
+        assert page.locator("input[name=side][value=geese]").is_checked()
     assert panel.is_hidden()
     assert not page.console_errors
 

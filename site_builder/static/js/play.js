@@ -531,7 +531,8 @@ function bind() {
     "last": () => browse(game.ply),
     "retry": startEngine,
     "discard-link": () => { hideLinkError(); newGame(); },
-    "use-prefix": () => { hideLinkError(); goLive($("[data-action=use-prefix]").dataset.record); },
+    // The readable part of a link is still someone's link: played by link, as the side to move.
+    "use-prefix": () => openLink($("[data-action=use-prefix]").dataset.record, null),
   };
   root.addEventListener("click", (e) => {
     const button = e.target.closest("[data-action], [data-ply]");
