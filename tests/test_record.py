@@ -4,10 +4,11 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from game import api
 from game.record import MAX_LENGTH, GameRecord, RecordError
+
+from fragments import ERROR_CODES, fragments
 
 def test_encode_decode_round_trip():
     record = GameRecord.new("fox-and-geese", 17, True).with_moves(["d4-d5", "a5-b5", "d5-d6"])
@@ -68,20 +69,22 @@ def test_moves_after_the_end_are_rejected(game):
     assert info.value.prefix == record
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200)
-       | st.binary(max_size=100).map(lambda b: b.decode("latin-1"))
-       | st.from_regex(r"1\.(fox-and-geese|two-foxes|large-cross)\.\d{1,2}s?(\.[a-j]\d{1,2}[-x][a-j]\d{1,2})*",
-                       fullmatch=True))
-def test_decoding_anything_gives_a_record_or_a_record_error(text):
+@settings(max_examples=1500, deadline=None)
+@given(fragments)
+def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
+    """The generator of the page's fuzz test (tests/e2e), here against the deserializer."""
     try:
         record = GameRecord.decode(text)
     except RecordError as error:
-        assert error.code and str(error)
+        assert error.code in ERROR_CODES and str(error)
+        assert (error.ply is not None) == (error.code in ("bad-notation", "illegal-move"))
         if error.prefix is not None:
-            GameRecord.decode(error.prefix.encode())  # the offered prefix is itself valid
+            assert GameRecord.decode(error.prefix.encode()) == error.prefix  # the offer is playable
+        state = api.load(text)
+        assert state["error"]["code"] == error.code
     else:
         assert GameRecord.decode(record.encode()) == record
+        assert api.load(text)["record"] == record.encode()
 
 
 def test_api_states_and_errors_are_plain_values():
