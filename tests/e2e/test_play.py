@@ -579,3 +579,16 @@ def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
     page.click("[data-action=retry]")
     page.wait_for_selector(READY)
     assert_board(page, api.new_game("fox-and-geese"))
+
+
+def test_a_broken_link_loses_no_saved_game(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-e4")
+    page.goto(play_url(site_server, fragment="1.fox-and-geese.13.d4-e4.e4-zz"))
+    page.wait_for_selector(READY)
+    assert page.locator("#link-error").is_visible()
+    page.click("[data-action=use-saved]")
+    wait_record(page, state["record"])
+    assert_board(page, state)
+    assert page.locator("input[name=mode][value=two]").is_checked()

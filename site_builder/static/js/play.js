@@ -400,7 +400,9 @@ function showLinkError(error, record) {
   linkProblem();
 }
 
+// The page shows no game while the link is in question; a saved game is offered back.
 function linkProblem() {
+  $("[data-action=use-saved]").hidden = !readStore().record;
   statusEl.textContent = t("This link cannot be played as it is.");
   setEnabled("new-game", true);
   board.setInteractive(false);
@@ -531,6 +533,7 @@ function bind() {
     "last": () => browse(game.ply),
     "retry": startEngine,
     "discard-link": () => { hideLinkError(); newGame(); },
+    "use-saved": () => { const saved = readStore(); openLink(saved.record, saved); },
     // The readable part of a link is still someone's link: played by link, as the side to move.
     "use-prefix": () => openLink($("[data-action=use-prefix]").dataset.record, null),
   };
