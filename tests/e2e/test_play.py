@@ -144,6 +144,7 @@ def assert_board(page, state):
     status = page.locator("#status")
     assert status.get_attribute("data-to-move") == state["to_move"]
     assert status.get_attribute("data-result") == (state["result"] or "")
+    assert str(state["geese_left"]) in page.locator("#tally").inner_text()
 
 
 # -- tests ------------------------------------------------------------------------------------

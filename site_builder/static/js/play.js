@@ -207,6 +207,8 @@ function render(animate = null) {
   else if (settings.mode === "link") statusEl.textContent = t("Waiting for the other player: send them the link.");
   else statusEl.textContent = toMoveText(game.to_move);
 
+  $("#tally").textContent = tn("%(num)s goose left", "%(num)s geese left", state.geese_left,
+    { num: state.geese_left });
   renderMoves();
   const at = state.ply;
   setEnabled("first", at > 0);
