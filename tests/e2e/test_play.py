@@ -456,6 +456,7 @@ def test_keyboard_moves_and_announcements(page, site_server):
     set_mode(page, "two")
     point(page, "d4").focus()
     page.keyboard.press("Enter")          # select the fox
+    assert point(page, "d4").get_attribute("aria-pressed") == "true"
     page.keyboard.press("ArrowUp")        # to d5
     assert page.evaluate("document.activeElement.dataset.point") == "d5"
     page.keyboard.press("Enter")

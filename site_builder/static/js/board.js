@@ -260,6 +260,8 @@ export class Board {
 
   drawMarks() {
     this.marks.replaceChildren();
+    const chosen = this.selection?.path.at(-1);
+    for (const [name, point] of this.points) point.node.setAttribute("aria-pressed", String(name === chosen));
     if (this.last) {
       const path = parseMove(this.last).path;
       const pts = path.map((n) => this.at(n));
