@@ -447,8 +447,12 @@ def test_move_list_navigation_and_undo(page, site_server):
     page.click("[data-action=undo]")
     wait_record(page, states[3]["record"])
     assert_board(page, states[3])
+    goose = page.locator('svg[data-board] [data-piece="goose"][data-at="c1"]')
+    before = goose.bounding_box()
     page.click("[data-action=flip]")
     assert_board(page, states[3])
+    after = goose.bounding_box()
+    assert after["x"] > before["x"] and after["y"] < before["y"]  # c1 turned to the upper right
 
 
 def test_keyboard_moves_and_announcements(page, site_server):
