@@ -49,7 +49,7 @@ def test_play_page_works_offline_after_one_visit(page, site_server):
         page.locator('svg[data-board] [data-point="d4"]').click()
         page.locator('svg[data-board] [data-point="d5"]').click()
         page.wait_for_selector('[data-move="d4-d5"]')
-        page.wait_for_function("document.querySelectorAll('[data-move]').length >= 2")
+        page.wait_for_function("() => document.querySelectorAll('[data-move]').length >= 2")
         # Another page of the same locale, never opened before, is there too.
         page.goto(f"{site_server.subpath_url}fi/large-cross/")
         assert page.locator("html").get_attribute("lang") == "fi"

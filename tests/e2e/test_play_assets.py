@@ -3,6 +3,7 @@ whole engine, precompiled; every play page points at them with relative URLs."""
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from pathlib import Path
@@ -17,10 +18,23 @@ GAMES = ("fox-and-geese", "two-foxes", "large-cross")
 def test_pyodide_files_are_the_runtime_only(site_dir):
     shipped = sorted(p.name for p in (site_dir / "pyodide").iterdir())
     assert shipped == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                              "pyodide-lock.json", "python_stdlib.zip"])
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+                              "python_stdlib.zip"])
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         assert (site_dir / "pyodide" / name).read_bytes() == \
             (REPO / "node_modules" / "pyodide" / name).read_bytes()
+
+
+def test_the_worker_carries_the_lockfile_header_and_nothing_fetches_the_lockfile(site_dir, page,
+                                                                              site_server):
+    lock = json.loads((REPO / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    worker = (site_dir / "static" / "js" / "engine-worker.js").read_text()
+    assert f"const LOCKFILE_INFO = {json.dumps(lock['info'])};" in worker
+    requested = []
+    page.context.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{site_server.root_url}en/large-cross/play/")
+    page.wait_for_selector("html[data-engine=ready]")
+    assert any(url.endswith("python_stdlib.zip") for url in requested)
+    assert not any("lock" in url for url in requested)
 
 
 def test_engine_archive_holds_every_engine_module_compiled(site_dir):

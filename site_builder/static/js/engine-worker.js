@@ -10,6 +10,9 @@
 // Every answer is a value: nothing is thrown across the boundary.
 
 const METHODS = new Set(["new_game", "load", "play", "ai_move"]);
+// The pinned Pyodide's lockfile header, filled in by the builder (play.py). Passing it
+// inline saves fetching the 120 kB lockfile of packages this engine never loads.
+const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;
 const ENGINE_DIR = "/home/pyodide/engine";
 
 let call = null; // Python function: (method, json params) -> json result
@@ -32,20 +35,26 @@ async function start({ pyodideURL, engineURL }) {
   const archive = fetchEngine(engineURL);
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
   progress("runtime");
-  const pyodide = await loadPyodide({ indexURL: pyodideURL, packages: [] });
+  const pyodide = await loadPyodide({
+    indexURL: pyodideURL,
+    packages: [],
+    lockFileContents: { info: LOCKFILE_INFO, packages: {} },
+  });
   progress("python");
   pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
   progress("engine");
   call = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
-from game import api
+from game import ai, api  # ai too: the first computer move should not wait for an import
 
 def call(method, params):
     return json.dumps(getattr(api, method)(**json.loads(params)))
 call
 `);
   progress("ready");
+  // A short search once the page is told it is ready, so the first real one runs warm.
+  setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));
 }
 
 function answer(id, method, params) {

@@ -1,0 +1,225 @@
+"""Start-up of the play page against a bare default Pyodide, in Debian's Chromium on localhost.
+
+    python benchmarks/startup.py [--runs 5] [--site DIR] [--game fox-and-geese] [--locale en]
+
+For each of a bare ``loadPyodide()`` in a module worker (the stock npm files)
+and our play page, cold (a fresh browser profile) and warm (the third reload
+in one profile), it prints the median over the runs of: first contentful
+paint (the board, on our page), time to ``<html data-engine="ready">``,
+total blocking time (main-thread long tasks beyond 50 ms, up to ready), the
+longest main-thread task, and the bytes the server sent. Then the ratios of
+ours to bare, and the computer's move time at level hard in the browser
+through our real worker (Pyodide in WebAssembly, not CPython).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+_spec = importlib.util.spec_from_file_location("serve", REPO / "scripts" / "serve.py")
+serve = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(serve)
+
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<script type="module" src="bare.js"></script></head><body><p>Bare Pyodide</p></body></html>"""
+BARE_JS = """const worker = new Worker(new URL("bare-worker.js", import.meta.url), { type: "module" });
+worker.onmessage = () => { document.documentElement.dataset.engine = "ready"; };"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide();
+postMessage("ready");"""
+
+# Runs before any page script: records long tasks and the moment the engine is ready.
+PROBE = """
+window.__bench = { longtasks: [], ready: null };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+new MutationObserver(() => {
+  const html = document.documentElement;
+  if (html && html.dataset.engine === "ready" && window.__bench.ready === null) {
+    window.__bench.ready = performance.now();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });
+"""
+
+AI_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ai</title></head>
+<body><script type="module">
+const worker = new Worker(new URL("../static/js/engine-worker.js", import.meta.url), { type: "module" });
+let id = 0;
+const pending = new Map();
+worker.onmessage = ({ data }) => { if (data.id && pending.has(data.id)) pending.get(data.id)(data); };
+const call = (method, params) => new Promise((resolve) => {
+  pending.set(++id, resolve); worker.postMessage({ id, method, params });
+});
+window.benchAI = async (records, seconds) => {
+  await call("init", { pyodideURL: new URL("../pyodide/", location.href).href,
+                       engineURL: new URL("../engine.zip", location.href).href });
+  const times = [];
+  for (const record of records) {
+    const t0 = performance.now();
+    const answer = await call("ai_move", { record, level: "hard", seconds, seed: 1 });
+    if (!answer.result || !answer.result.move) throw new Error(JSON.stringify(answer));
+    times.push(performance.now() - t0);
+  }
+  return times;
+};
+</script></body></html>"""
+
+
+class Counter:
+    def __init__(self):
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def add(self, n):
+        with self.lock:
+            self.bytes += n
+
+
+def counting_server(root: Path, counter: Counter) -> ThreadingHTTPServer:
+    class Writer:
+        def __init__(self, raw):
+            self.raw = raw
+
+        def write(self, data):
+            counter.add(len(data))
+            return self.raw.write(data)
+
+        def __getattr__(self, name):
+            return getattr(self.raw, name)
+
+    class Handler(serve.Handler):
+        prefix = "/"
+
+        def setup(self):
+            super().setup()
+            self.wfile = Writer(self.wfile)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(root)))
+    server.daemon_threads = True
+    server.verbose = False
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def prepare(site: Path) -> None:
+    bench = site / "bench"
+    bench.mkdir(exist_ok=True)
+    (bench / "bare.html").write_text(BARE_HTML)
+    (bench / "bare.js").write_text(BARE_JS)
+    (bench / "bare-worker.js").write_text(BARE_WORKER)
+    (bench / "ai.html").write_text(AI_PAGE)
+    stock = REPO / "node_modules" / "pyodide"
+    target = bench / "pyodide"
+    if not target.exists():
+        target.mkdir()
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                     "pyodide-lock.json"):
+            shutil.copyfile(stock / name, target / name)
+
+
+def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
+    counter.bytes = 0
+    if reload:
+        page.reload(wait_until="commit")
+    else:
+        page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__bench && window.__bench.ready !== null", timeout=120_000,
+                           polling=50)
+    data = page.evaluate("""() => ({
+        ready: window.__bench.ready,
+        fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
+        longtasks: window.__bench.longtasks })""")
+    tasks = [d for start, d in data["longtasks"] if start <= data["ready"]]
+    return {"fcp": data["fcp"], "ready": data["ready"],
+            "tbt": sum(max(0.0, d - 50) for d in tasks), "longest": max(tasks, default=0.0),
+            "bytes": counter.bytes}
+
+
+def run_case(browser, url: str, counter: Counter, warm: bool) -> dict:
+    context = browser.new_context()  # a fresh profile: empty HTTP cache, no service worker
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    try:
+        result = measure(page, url, counter)
+        if warm:
+            measure(page, url, counter, reload=True)
+            result = measure(page, url, counter, reload=True)
+        return result
+    finally:
+        context.close()
+
+
+def median(rows: list[dict], key: str):
+    values = [r[key] for r in rows if r[key] is not None]
+    return statistics.median(values) if values else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
+    parser.add_argument("--game", default="fox-and-geese")
+    parser.add_argument("--locale", default="en")
+    parser.add_argument("--ai-seconds", type=float, default=1.0)
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site
+        if site is None:
+            from site_builder import build
+
+            site = build(Path(tmp) / "dist")
+        prepare(site)
+        counter = Counter()
+        server = counting_server(site, counter)
+        base = f"http://127.0.0.1:{server.server_port}/"
+        cases = {"bare": base + "bench/bare.html", "ours": base + f"{args.locale}/{args.game}/play/"}
+        results = {}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                        args=CHROMIUM_ARGS)
+            for temp in ("cold", "warm"):
+                for name, url in cases.items():
+                    rows = [run_case(browser, url, counter, temp == "warm") for _ in range(args.runs)]
+                    results[name, temp] = {k: median(rows, k) for k in rows[0]}
+            page = browser.new_page()
+            page.goto(base + "bench/ai.html")
+            records = ["1.fox-and-geese.13", "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
+                       "1.two-foxes.20.c7-c6", "1.large-cross.18.e7-e6"]
+            ai_times = page.evaluate(f"benchAI({records!r}, {args.ai_seconds})")
+            browser.close()
+        server.shutdown()
+
+    print(f"Start-up, median of {args.runs}, {args.locale}/{args.game}/play/ vs bare loadPyodide()")
+    print(f"{'case':<12}{'paint ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}{'bytes':>12}")
+    for (name, temp), r in results.items():
+        fcp = "-" if r["fcp"] is None else f"{r['fcp']:.0f}"
+        print(f"{name + ' ' + temp:<12}{fcp:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
+              f"{r['longest']:>9.0f}{r['bytes']:>12,}")
+    for temp in ("cold", "warm"):
+        ours, bare = results["ours", temp], results["bare", temp]
+        print(f"ratio {temp}: ready {ours['ready'] / bare['ready']:.2f}x, "
+              f"bytes {ours['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)")
+    print("computer move, level hard, in the browser worker (ms): "
+          + ", ".join(f"{t:.0f}" for t in ai_times) + f" (budget {args.ai_seconds:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
