@@ -2,7 +2,6 @@
 root page's language choice work, also under a sub-path."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
