@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Position, Side, rules_for  # noqa: E402
-from game.ai import choose_move  # noqa: E402
+from game.ai import choose_move, search  # noqa: E402
 
 CONFIGS = (("fox-and-geese", 13), ("fox-and-geese", 17), ("two-foxes", None), ("large-cross", None))
 PAIRINGS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
@@ -50,6 +50,21 @@ def play(task):
     return task, outcome.winner, pos.ply, timing
 
 
+def speed(seconds: float) -> None:
+    """Nodes per second and depth reached by one hard search, from the start and from mid-game."""
+    print(f"{'game':<17} {'position':<22} {'depth':>5} {'nodes':>7} {'nodes/s':>8}")
+    for game, geese in CONFIGS:
+        rng = random.Random(7)
+        pos = Position(rules_for(game, geese))
+        for label, plies in (("start, fox to move", 0), ("start, geese to move", 1), ("after 20 random plies", 19)):
+            while pos.ply < plies and pos.outcome() is None:
+                pos.push(rng.choice(pos.legal_moves()))
+            t = time.perf_counter()
+            _, _, depth, nodes = search(pos, seconds=seconds)
+            rate = nodes / (time.perf_counter() - t)
+            print(f"{game + ('/' + str(geese) if geese else ''):<17} {label:<22} {depth:>5} {nodes:>7} {rate:>8.0f}")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=20, help="games per pairing and game (even)")
@@ -57,7 +72,11 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="restrict to game ids / pairings containing this text, e.g. two-foxes or hard")
+    ap.add_argument("--speed", action="store_true", help="only measure the hard search's nodes per second")
     args = ap.parse_args(argv)
+    if args.speed:
+        speed(args.seconds)
+        return
     tasks = []
     for game, geese in CONFIGS:
         for strong, weak in PAIRINGS:
@@ -68,8 +87,13 @@ def main(argv=None) -> None:
                 side = Side.FOX if i % 2 == 0 else Side.GEESE
                 tasks.append((game, geese, strong, weak, side, args.seed * 100_003 + i, args.seconds))
     started = time.perf_counter()
+    results = []
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(play, tasks, chunksize=1)
+        for result in pool.imap_unordered(play, tasks):
+            results.append(result)
+            print(f"\r{len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    results.sort(key=lambda r: tasks.index(r[0]))  # table rows in task order
     rows: dict[tuple, dict] = {}
     for (game, geese, strong, weak, side, _, _), winner, plies, timing in results:
         row = rows.setdefault((game, geese, strong, weak), {

@@ -10,15 +10,21 @@ Design, in short:
   ordering by table move, captures (longer chains first), killers and history.
 * A capture-only quiescence for the fox, so leaves are never scored in the
   middle of a capture.
-* An evaluation built per game from the rules' data (threshold, pen, goose
-  directions, board lines): geese left, the fox's room to run (a flood fill),
-  its immediate mobility and threats, holes in the goose formation, goose
-  advancement and pen progress.
-* Draws (threefold repetition, the 100-ply rule) are scored as slightly bad
-  for the side the computer plays (contempt), so it only steers into them
-  when it is otherwise losing.
-* ``easy`` and ``medium`` search shallowly and pick among the moves close to
-  the best with seeded noise. With a depth or node limit the result depends
+* An evaluation built per game from the rules' data (goose threshold, pen,
+  goose directions, board lines), in hundredths of a goose: geese taken; the
+  fox's room to run (a flood fill) and its mobility and threats; "refuges",
+  points in the fox's reach that no goose can ever get to again (geese never
+  step back), and jumps that would land there; other holes in the goose
+  formation; geese already past the fox; the geese's reserve of forward steps
+  when they cannot step sideways (a side without a move loses); advancement and
+  pen progress in a pen game. The start position scores 0.
+* Draws (threefold repetition, the 100-ply rule) count as a loss of one and a
+  half geese for the side the computer plays (contempt), so it steers into
+  them only when it judges itself clearly behind. In the search a position
+  seen before already counts as a draw.
+* A fox left with a single move gets one ply more search: it may be trapped.
+* ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
+  the best with seeded noise; they also stop when the time budget runs out. With a depth or node limit the result depends
   only on the position and the seed; a time budget makes the depth reached,
   and so possibly the move, depend on the machine's speed.
 """
@@ -30,7 +36,7 @@ import time
 from typing import NamedTuple
 
 from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
-from .position import EMPTY, FOX, GOOSE, Move, Position, Side
+from .position import EMPTY, GOOSE, Move, Position, Side
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -55,15 +61,17 @@ class _Level(NamedTuple):
 # with a seed they play the same move on any machine.
 _LEVELS = {
     "easy": _Level(depth=3, noise=15.0, margin=50),
-    "medium": _Level(depth=5, noise=8.0, margin=30),
+    "medium": _Level(depth=4, noise=10.0, margin=40),
     "hard": _Level(depth=None, noise=0.0, margin=0),
 }
 
 
 # Evaluation weights, in hundredths of a goose.
+# Tuned by self-play against random and weaker opponents (benchmarks/ai_tournament.py).
 WEIGHTS = {
     "advance": 1, "pen_row": 6, "pen": 25, "room": 5, "room_pen": 3, "refuge": 80, "refuge2": 150,
-    "mobility": 6, "potential": 15, "passed": 40, "hole": 12, "deep_hole": 150, "cornered": 40, "threat1": 20, "threat2": 70,
+    "mobility": 6, "potential": 15, "passed": 40, "hole": 12, "deep_hole": 150, "cornered": 40,
+    "threat1": 20, "threat2": 70,
 }
 
 
@@ -81,8 +89,6 @@ class _Eval:
         board = rules.board
         size = max(board.points) + 1
         self.points = board.points
-        self.below = rules.fox_wins_below
-        self.pen = rules.pen
         self.forced = rules.forced_capture
         self.initial = len(rules.geese)
         self.steps: list[tuple[int, ...]] = [()] * size
@@ -114,7 +120,7 @@ class _Eval:
         wanted += [(1, 1), (-1, 1)] * (DIAGONAL in rules.goose_moves)
         wanted += [(1, 0), (-1, 0)] * (SIDEWAYS in rules.goose_moves)
         self.reach = [0] * size
-        for sq in sorted(board.points, reverse=True):  # every goose step keeps or raises the row
+        for sq in board.points:
             todo, mask = [sq], 0
             while todo:
                 p = todo.pop()
@@ -122,14 +128,14 @@ class _Eval:
                     mask |= self.bit[p]
                     todo += [n for d in wanted if (n := board.neighbour(p, d)) is not None]
             self.reach[sq] = mask
-        # The most steps a goose can still take from each point: spending them on
-        # dead ends leaves the geese without waiting moves later.
-        self.potential = [0] * size
-        for sq in sorted(board.points, reverse=True):
-            nexts = [n for d in wanted if (n := board.neighbour(sq, d)) is not None and n > sq]
-            self.potential[sq] = 1 + max((self.potential[n] for n in nexts), default=-1)
+        # The most forward steps a goose can still take from each point. Without sideways
+        # steps every goose move is one of them: spending them on dead ends leaves the
+        # geese without waiting moves later, and a side that cannot move loses.
+        potential = [0] * size
+        for sq in sorted(board.points, reverse=True):  # higher rows first
+            ahead = [n for d in wanted if d[1] == 1 and (n := board.neighbour(sq, d)) is not None]
+            potential[sq] = max((potential[n] + 1 for n in ahead), default=0)
         # Geese gain by moving up; in a pen game the pen is where they head.
-        top = board.height - 1
         pen = set(rules.pen)
         self.goose_square = [0] * size
         for sq in board.points:
@@ -137,11 +143,10 @@ class _Eval:
             # Trapping games: advancing only helps by taking the fox's room (counted apart).
             value = W["advance"] * row
             if not rules.sideways:  # with sideways steps the geese never run out of moves
-                value += W["potential"] * self.potential[sq]
+                value += W["potential"] * potential[sq]
             if pen:
                 value += W["pen_row"] * row + (W["pen"] if sq in pen else 0)
             self.goose_square[sq] = value
-        self.top = top
         # Room for the fox counts for more when the geese want to trap it.
         self.w_room = W["room_pen"] if pen else W["room"]
         self.w_passed = 0 if pen else W["passed"]
