@@ -32,10 +32,14 @@ self.addEventListener("message", (event) => {
   const pages = CONFIG.locales[locale];
   if (type !== "cache-locale" || !pages) return;
   const reply = (answer) => event.ports[0]?.postMessage(answer);
-  const wanted = engine ? [...pages, ...CONFIG.engine] : pages;
+  const wanted = (engine ? [...pages, ...CONFIG.engine] : pages).map(here);
   event.waitUntil(
     caches.open(CONFIG.cache)
-      .then((cache) => cache.addAll(wanted.map(here)))
+      // Only what is missing: every page asks, and the engine is 10 MB.
+      .then(async (cache) => {
+        const have = await Promise.all(wanted.map((url) => cache.match(url)));
+        return cache.addAll(wanted.filter((url, i) => !have[i]));
+      })
       .then(() => reply({ cached: true }), (error) => reply({ cached: false, error: String(error) })),
   );
 });
