@@ -448,8 +448,12 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
     best_move, best_score, done, scores = moves[0], 0, 0, {moves[0]: 0}
     if len(moves) == 1:
         return best_move, best_score, 0, 0, scores
+    # Only a search bounded by time alone stops early to save the rest of its budget.
+    by_time_only = deadline is not None and max_depth is None and nodes is None
     depth = 0
-    while max_depth is None or depth < max_depth:
+    # A cap keeps the recursion shallow (Pyodide's stack is small) when time is plentiful.
+    max_depth = MAX_PLY // 2 if max_depth is None else min(max_depth, MAX_PLY // 2)
+    while depth < max_depth:
         depth += 1
         try:
             move, score, depth_scores = s.root(moves, depth, margin)
@@ -464,9 +468,8 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
         moves.sort(key=lambda m: depth_scores[m], reverse=True)
         if abs(score) > WON:
             break  # a forced result: deeper search cannot change it
-        if deadline is not None and max_depth is None and nodes is None:
-            if time.perf_counter() - start > 0.45 * seconds:
-                break  # the next iteration would not finish in time
+        if by_time_only and time.perf_counter() - start > 0.45 * seconds:
+            break  # the next iteration would not finish in time
     return best_move, best_score, done, s.nodes, scores
 
 

@@ -153,3 +153,35 @@ def test_bad_requests_are_refused():
     assert over.outcome() is not None
     with pytest.raises(ValueError):
         choose_move(over, "easy")
+
+
+def shuttle(pos: Position, moves: str) -> None:
+    for text in moves.split():
+        pos.push(pos.parse_move(text))
+
+
+def test_the_losing_side_takes_a_draw_by_repetition_and_the_winning_side_avoids_it():
+    # Five geese against a free fox in Large Cross: the fox is far ahead.
+    pos = build("large-cross", "e9", "a4 c4 e4 g4 i4", Side.FOX)
+    shuttle(pos, "e9-e8 a4-b4 e8-e9 b4-a4 e9-e8 a4-b4")
+    # Fox to move: e8-e9 lets the geese repeat the start a third time.
+    for level in LEVELS:
+        assert str(choose_move(pos, level, seconds=0.3, seed=1)) != "e8-e9", level
+    shuttle(pos, "e8-e9")
+    for level in LEVELS:
+        move = choose_move(pos, level, seconds=0.3, seed=1)
+        pos.push(move)
+        outcome = pos.outcome()
+        pos.pop()
+        assert outcome is not None and outcome.winner is None, (level, str(move))
+
+
+def test_the_losing_side_runs_down_the_hundred_ply_clock():
+    pos = build("large-cross", "e9", "a4 c4 e4 g4 i4", Side.GEESE)
+    pos.clock = 99  # one quiet goose step from the 100-ply draw
+    for level in LEVELS:
+        move = choose_move(pos, level, seconds=0.3, seed=1)
+        pos.push(move)
+        outcome = pos.outcome()
+        pos.pop()
+        assert outcome is not None and outcome.winner is None, (level, str(move))
