@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -181,13 +181,22 @@ def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
 
 
 def test_failed_load_shows_retry_that_works(page, site_server):
-    page.context.route("**/engine.zip", lambda route: route.abort())
+    # Neither Pyodide nor the engine can be fetched.
+    for pattern in ("**/engine.zip", "**/pyodide/*"):
+        page.context.route(pattern, lambda route: route.abort())
     page.goto(play_url(site_server, lang="de"))
     page.wait_for_selector("html[data-engine=failed]")
     failed = page.locator("#engine-failed")
     assert failed.is_visible()
     text = failed.inner_text()
     assert text.strip() and "could not be loaded" not in text  # German, not the English source
+    # The page is still of use: the board is drawn and the rules are a click away.
+    start = api.new_game("fox-and-geese")
+    assert pieces_on_page(page) == {k: sorted(v) for k, v in start["pieces"].items()}
+    rules = page.locator(".rules-link a")
+    assert rules.is_visible()
+    assert page.request.get(urljoin(page.url, rules.get_attribute("href"))).ok
+    page.context.unroute("**/pyodide/*")
     page.context.unroute("**/engine.zip")
     page.click("[data-action=retry]")
     page.wait_for_selector(READY)
@@ -546,7 +555,7 @@ def test_play_page_has_no_accessibility_violations(browser, site_server, scheme)
         context.close()
 
 
-def test_touch_taps_move_on_a_phone(browser, site_server):
+def test_touch_tap_and_drag_move_on_a_phone(browser, site_server):
     context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
@@ -557,8 +566,25 @@ def test_touch_taps_move_on_a_phone(browser, site_server):
             point(page, name).scroll_into_view_if_needed()
             box = point(page, name).bounding_box()
             page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        wait_record(page, api.play(api.new_game("large-cross")["record"], "e7-e6")["record"])
+        state = api.play(api.new_game("large-cross")["record"], "e7-e6")
+        wait_record(page, state["record"])
         assert page.locator("svg[data-board]").evaluate("el => getComputedStyle(el).touchAction") == "none"
+        # A touch drag moves a piece and does not scroll the page.
+        move = next(m for m in state["legal"] if "-" in m)
+        src, dst = move.split("-")
+        centers = point_centers(page)
+        scrolled = page.evaluate("() => window.scrollY")
+        cdp = context.new_cdp_session(page)
+        (x0, y0), (x1, y1) = centers[src], centers[dst]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for step in range(1, 9):
+            x, y = x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        state = api.play(state["record"], move)
+        wait_record(page, state["record"])
+        assert_board(page, state)
+        assert page.evaluate("() => window.scrollY") == scrolled
     finally:
         context.close()
 
@@ -598,3 +624,194 @@ def test_a_broken_link_loses_no_saved_game(page, site_server):
     wait_record(page, state["record"])
     assert_board(page, state)
     assert page.locator("input[name=mode][value=two]").is_checked()
+
+
+# -- faults -------------------------------------------------------------------------------------
+
+def moves_listed(page) -> int:
+    return page.locator("#moves [data-move]").count()
+
+
+def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, site_server):
+    open_play(page, site_server)
+    # A long search, so the worker is surely killed in the middle of it.
+    page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '30'; }")
+    page.select_option("select[name=level]", "hard")
+    set_mode(page, "two")
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-d5")
+    set_mode(page, "computer", side="fox")       # the computer takes the geese, to move now
+    page.wait_for_selector("#status[data-thinking=true]")
+    page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '0.3'; }")
+    page.evaluate("() => window.dispatchEvent(new CustomEvent('fox-and-geese:kill-worker'))")
+    # Noticed at once (not when the 30 s budget ends), and a new worker takes over.
+    page.wait_for_selector("html[data-engine=loading]", timeout=5000)
+    page.wait_for_selector("html[data-engine=ready][data-engine-restarts='1']")
+    expect(page.locator("#engine-restarted")).to_contain_text("restarted")
+    assert api.load(record_in_url(page))["moves"][:1] == state["moves"]  # (the reply may be in already)
+    # The game goes on where it was: the computer answers the fox's move.
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 2")
+    after = api.load(record_in_url(page))
+    assert after["moves"][0] == "d4-d5" and after["to_move"] == "fox"
+    assert_board(page, after)
+    assert not page.console_errors
+
+
+def test_a_hung_worker_is_replaced_within_seconds(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    page.evaluate("() => window.dispatchEvent(new CustomEvent('fox-and-geese:hang-worker'))")
+    # A call with no budget of its own: overdue after the 5 s grace.
+    page.wait_for_selector("html[data-engine=loading]", timeout=10_000)
+    page.wait_for_selector("html[data-engine=ready][data-engine-restarts='1']")
+    assert record_in_url(page) == state["record"]
+    assert_board(page, state)
+    enter_move(page, state, "c3-b3" if "c3-b3" in state["legal"] else state["legal"][0])
+    assert not page.console_errors
+
+
+# -- keyboard and screen reader ---------------------------------------------------------------
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def arrow_graph(centers: dict) -> dict:
+    """Where each arrow key leads from each point: the closest point roughly that way on screen."""
+    graph = {}
+    for name, (x, y) in centers.items():
+        for key, (dx, dy) in ARROWS.items():
+            best, best_score = None, float("inf")
+            for other, (ox, oy) in centers.items():
+                along = (ox - x) * dx + (oy - y) * dy
+                across = abs((ox - x) * dy - (oy - y) * dx)
+                if along <= 0.5 or across > along:
+                    continue
+                if along + 2 * across < best_score:
+                    best, best_score = other, along + 2 * across
+            graph[(name, key)] = best
+    return graph
+
+
+def key_path(graph: dict, start: str, goal: str) -> list[str]:
+    paths, seen = [(start, [])], {start}
+    while paths:
+        here, keys = paths.pop(0)
+        if here == goal:
+            return keys
+        for key in ARROWS:
+            there = graph[(here, key)]
+            if there and there not in seen:
+                seen.add(there)
+                paths.append((there, [*keys, key]))
+    raise AssertionError(f"no arrow path from {start} to {goal}")
+
+
+def focused(page):
+    return page.evaluate("() => document.activeElement?.dataset?.point ?? document.activeElement?.id")
+
+
+def tab_until(page, wanted, key="Tab", limit=30):
+    for _ in range(limit):
+        if wanted(focused(page)):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached the element, stuck at {focused(page)}")
+
+
+def keyboard_move(page, graph, state, move):
+    """Walk to each point of ``move`` with the arrow keys and press Enter (Space on the last)."""
+    path = move.replace("x", "-").split("-")
+    presses = list(path)
+    if "x" in move and any(m.startswith(move + "x") for m in state["legal"]):
+        presses.append(path[-1])  # a chain that could go on: choose the fox again to stop
+    for i, name in enumerate(presses):
+        for key in key_path(graph, focused(page), name):
+            page.keyboard.press(key)
+        assert focused(page) == name
+        page.keyboard.press(" " if i == len(presses) - 1 else "Enter")
+
+
+def test_a_whole_game_by_keyboard_only(page, site_server):
+    moves = find_game("fox-and-geese", "fox")
+    open_play(page, site_server)
+    set_mode(page, "two")
+    centers = point_centers(page)
+    graph = arrow_graph(centers)
+    page.locator("h1").click()  # a start for Tab; from here on only keys
+    tab_until(page, lambda f: f in centers)
+    state = api.new_game("fox-and-geese")
+    for i, move in enumerate(moves):
+        if i % 2 == 0:  # on the board
+            tab_until(page, lambda f: f in centers, key="Shift+Tab")
+            keyboard_move(page, graph, state, move)
+        else:  # in the move box
+            tab_until(page, lambda f: f == "move-input")
+            page.keyboard.type(move)
+            page.keyboard.press("Enter")
+        state = api.play(state["record"], move)
+        wait_record(page, state["record"])
+        expect(page.locator("#announce")).to_contain_text(move)
+    assert state["result"] == "fox"
+    page.wait_for_selector("#status[data-result=fox]")
+    expect(page.locator("#announce")).to_contain_text(page.locator("#status").inner_text())
+    assert_board(page, state)
+    assert not page.console_errors
+
+
+def test_points_are_labelled_and_arrows_follow_a_flipped_board(page, site_server):
+    open_play(page, site_server, lang="de")
+    set_mode(page, "two")
+    assert point(page, "d4").get_attribute("aria-label").startswith("d4, ")
+    assert point(page, "d4").get_attribute("aria-label") != point(page, "d5").get_attribute("aria-label")
+    point(page, "d4").focus()
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == "d5"
+    page.click("[data-action=flip]")
+    point(page, "d4").focus()
+    page.keyboard.press("ArrowUp")   # up on the screen is down the rows now
+    assert focused(page) == "d3"
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "c3"
+
+
+def test_moves_can_be_typed_in_every_mode(page, site_server):
+    open_play(page, site_server)
+    box = page.locator("#move-input")
+    message = page.locator("#message")
+    # Two players: garbled text and an illegal move are explained and kept in the box.
+    set_mode(page, "two")
+    box.fill("hello")
+    box.press("Enter")
+    expect(message).to_contain_text("such as d4-d5")
+    assert box.input_value() == "hello"
+    state = api.new_game("fox-and-geese")
+    box.fill(" D4-D5 ")
+    box.press("Enter")
+    state = api.play(state["record"], "d4-d5")
+    wait_record(page, state["record"])
+    assert box.input_value() == ""
+    box.fill("c3-c2")
+    box.press("Enter")
+    expect(message).to_contain_text("backward")
+    assert record_in_url(page) == state["record"]
+    # Against the computer: a typed move is answered.
+    set_mode(page, "computer", side="geese")
+    page.select_option("select[name=level]", "easy")
+    box.fill("c3-c4")
+    box.press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 3")
+    # By link: your move, then the other player's turn.
+    set_mode(page, "link", side="geese")
+    state = api.load(record_in_url(page))
+    box.fill(state["legal"][0])
+    box.press("Enter")
+    wait_record(page, api.play(state["record"], state["legal"][0])["record"])
+    box.fill("d5-d6")
+    box.press("Enter")
+    expect(message).to_contain_text("other player")
+    # While browsing back, moves wait for the live position.
+    page.click("[data-action=prev]")
+    box.fill("d5-d6")
+    box.press("Enter")
+    expect(message).to_contain_text("last move")
+    assert not page.console_errors

@@ -18,6 +18,11 @@ const ENGINE_DIR = "/home/pyodide/engine";
 let call = null; // Python function: (method, json params) -> json result
 let starting = null;
 const t0 = performance.now();
+// Held for the worker's whole life (the page names the worker): the page asks for the same
+// lock, and gets it the moment this worker is gone, even if it dies in the middle of a search.
+const life = navigator.locks && self.name
+  ? new Promise((held) => navigator.locks.request(self.name, () => { held(); return new Promise(() => {}); }))
+  : Promise.resolve();
 
 function progress(phase) {
   postMessage({ progress: phase, ms: Math.round(performance.now() - t0) });
@@ -33,6 +38,7 @@ async function fetchEngine(url) {
 async function start({ pyodideURL, engineURL }) {
   // The archive downloads while the runtime boots.
   const archive = fetchEngine(engineURL);
+  await life;
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
   progress("runtime");
   const pyodide = await loadPyodide({

@@ -1,26 +1,39 @@
 // Page side of the engine worker (protocol in engine-worker.js): promises per
 // request id, a load timeout, and a fresh worker on every (re)start so a worker
 // that hung or died is simply replaced.
+//
+// Once started, the worker is watched: it holds a Web Lock named after itself for
+// its whole life, so the page is told at once when it dies (a crash, or a kill),
+// even in the middle of a search; and every call has a time budget, so a worker
+// that stops answering is declared hung a few seconds after its budget ran out.
+// Either way onDead(reason) is called once and pending calls resolve as failed.
+
+const GRACE_MS = 5000;  // on top of a call's own budget: a slow machine, a queue in the worker
+const WATCH_MS = 500;
 
 export class Engine {
-  constructor({ workerURL, pyodideURL, engineURL, timeoutMs = 60000, onProgress = () => {} }) {
-    Object.assign(this, { workerURL, pyodideURL, engineURL, timeoutMs, onProgress });
+  constructor({ workerURL, pyodideURL, engineURL, timeoutMs = 60000, onProgress = () => {},
+    onDead = () => {} }) {
+    Object.assign(this, { workerURL, pyodideURL, engineURL, timeoutMs, onProgress, onDead });
     this.worker = null;
-    this.pending = new Map();
+    this.pending = new Map(); // id -> {resolve, due}: due is when the answer is overdue
     this.nextId = 1;
     this.timings = {};
+    this.busyUntil = 0;  // the worker answers in order: when it should be done with what it has
+    this.watch = null;
   }
 
   // Resolves when Python and the engine are loaded; rejects on failure or timeout.
   async start() {
     this.stop();
     this.timings = {};
-    const worker = new Worker(this.workerURL, { type: "module" });
+    const name = `fox-and-geese-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const worker = new Worker(this.workerURL, { type: "module", name });
     this.worker = worker;
     worker.onmessage = ({ data }) => this.receive(data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.failAll(event.message || "worker error");
+      this.died(worker, event.message || "worker error");
     };
     let timer;
     const timeout = new Promise((_, reject) => {
@@ -28,7 +41,7 @@ export class Engine {
     });
     try {
       const answer = await Promise.race([
-        this.request("init", { pyodideURL: this.pyodideURL, engineURL: this.engineURL }),
+        this.request("init", { pyodideURL: this.pyodideURL, engineURL: this.engineURL }, this.timeoutMs),
         timeout,
       ]);
       if (answer.error) throw new Error(`${answer.error.code}: ${answer.error.message}`);
@@ -38,33 +51,52 @@ export class Engine {
     } finally {
       clearTimeout(timer);
     }
+    // The worker took its lock before it answered: the page gets it only when the worker is gone.
+    navigator.locks?.request(name, () => this.died(worker, "worker ended"));
+    this.watch = setInterval(() => this.checkOverdue(worker), WATCH_MS);
   }
 
   stop() {
+    clearInterval(this.watch);
+    this.watch = null;
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.failAll("stopped");
   }
 
-  request(method, params) {
+  died(worker, message) {
+    if (worker !== this.worker) return; // an old worker, or one stopped on purpose
+    this.stop();
+    this.onDead(message);
+  }
+
+  checkOverdue(worker) {
+    const now = performance.now();
+    for (const { due } of this.pending.values()) {
+      if (now > due + GRACE_MS) {
+        this.died(worker, "no answer in time");
+        return;
+      }
+    }
+  }
+
+  // budgetMs: how long the worker may take for this call once it gets to it.
+  request(method, params, budgetMs = 0) {
     if (!this.worker) return Promise.resolve({ error: { code: "not-ready", message: "no worker" } });
     const id = this.nextId++;
+    const now = performance.now();
+    this.busyUntil = Math.max(now, this.busyUntil) + budgetMs;
+    const due = this.busyUntil;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      this.pending.set(id, { resolve, due });
       this.worker.postMessage({ id, method, params });
     });
   }
 
-  // An engine call: the game.api dict, or {error, worker: true} when the worker failed or
-  // took longer than timeoutMs (then it is terminated: a hung worker is never waited on).
-  async call(method, params, timeoutMs = 0) {
-    let timer;
-    const late = new Promise((resolve) => {
-      if (timeoutMs) timer = setTimeout(() => resolve({ error: { code: "timeout", message: method } }), timeoutMs);
-    });
-    const answer = await Promise.race([this.request(method, params), late]);
-    clearTimeout(timer);
-    if (answer.error?.code === "timeout") this.stop();
+  // An engine call: the game.api dict, or {error, worker: true} when the worker failed
+  // (code "worker-failed" when it died or hung: onDead has been called then).
+  async call(method, params, budgetMs = 0) {
+    const answer = await this.request(method, params, budgetMs);
     return answer.error ? { error: answer.error, worker: true } : answer.result;
   }
 
@@ -74,13 +106,15 @@ export class Engine {
       this.onProgress(data.progress, data.ms);
       return;
     }
-    const resolve = this.pending.get(data.id);
+    const entry = this.pending.get(data.id);
     this.pending.delete(data.id);
-    if (resolve) resolve(data);
+    if (!this.pending.size) this.busyUntil = performance.now();
+    entry?.resolve(data);
   }
 
   failAll(message) {
-    for (const resolve of this.pending.values()) resolve({ error: { code: "worker-failed", message } });
+    for (const { resolve } of this.pending.values()) resolve({ error: { code: "worker-failed", message } });
     this.pending.clear();
+    this.busyUntil = 0;
   }
 }

@@ -54,6 +54,7 @@ function illegalText(code) {
     case "off-board": return t("That point is not on the board.");
     case "game-over": return t("The game is over.");
     case "no-moves": return t("This piece cannot move now.");
+    case "bad-notation": return t("Write a move as its two points, such as d4-d5, or a jump as d4xd6.");
     default: return t("That move is not allowed.");
   }
 }
@@ -104,7 +105,7 @@ function linkErrorText(error, record) {
 function pointLabel(name, kind) {
   if (kind === "fox") return t("%(point)s, fox", { point: name });
   if (kind === "goose") return t("%(point)s, goose", { point: name });
-  return name;
+  return t("%(point)s, empty", { point: name });
 }
 
 function say(text) {
@@ -200,6 +201,7 @@ function render(animate = null) {
 
   statusEl.dataset.toMove = game.to_move;
   statusEl.dataset.result = game.result ?? "";
+  statusEl.dataset.thinking = String(thinking);
   if (game.result) statusEl.textContent = resultText(game);
   else if (thinking) statusEl.textContent = t("The computer is thinking…");
   else if (settings.mode === "two") statusEl.textContent = toMoveText(game.to_move);
@@ -262,7 +264,8 @@ async function computerTurn() {
   const mine = token;
   thinking = true;
   render();
-  const answer = await ask("ai_move", { record: game.record, level: settings.level, seconds: 1.0 });
+  const seconds = thinkSeconds();
+  const answer = await ask("ai_move", { record: game.record, level: settings.level, seconds }, seconds);
   if (!answer || mine !== token) return;
   const next = answer.error ? answer : await ask("play", { record: game.record, move: answer.move });
   if (!next || mine !== token) return;
@@ -277,21 +280,45 @@ async function computerTurn() {
   announce(t("The computer played %(move)s.", { move: answer.move }) + " " + statusEl.textContent);
 }
 
+// Play a move from the board or the move box; true when it was played.
 async function humanMove(move) {
   const mine = token;
   say("");
   const next = await ask("play", { record: game.record, move });
-  if (!next || mine !== token) return;
+  if (!next || mine !== token) return false;
   if (next.error) {
     say(illegalText(next.error.reason ?? next.error.code));
     render();
-    return;
+    return false;
   }
-  setGame(next, { animate: move });
-  announce(`${move}. ${statusEl.textContent}`);
+  $("#engine-restarted").hidden = true;
+  setGame(next, { animate: next.last });
+  announce(`${next.last}. ${statusEl.textContent}`);
   if (settings.mode === "link" && !next.result) {
     say(t("Now copy the link and send it to the other player."));
   }
+  return true;
+}
+
+// Why no move can be entered now, or "" when one can.
+function whyNoMove() {
+  if (!ready || !game) return t("Wait until the game engine has loaded.");
+  if (!linkError.hidden) return t("This link cannot be played as it is.");
+  if (game.result) return illegalText("game-over");
+  if (shown !== game) return t("Go to the last move to play on.");
+  if (settings.mode === "link" && !humanMoves()) return t("Waiting for the other player: send them the link.");
+  if (thinking || !humanMoves()) return t("Wait for the computer's move.");
+  return "";
+}
+
+// A move typed in notation; the text stays in the box until it is played.
+async function typedMove() {
+  const field = $("#move-input");
+  const text = field.value.replace(/\s+/g, "").toLowerCase();
+  if (!text) return;
+  const why = whyNoMove();
+  if (why) say(why);
+  else if (await humanMove(text)) field.value = "";
 }
 
 async function explainIllegal(attempt) {
@@ -342,6 +369,7 @@ async function browse(ply) {
 async function newGame() {
   formToSettings();
   hideLinkError();
+  $("#engine-restarted").hidden = true;
   say("");
   const state = await ask("new_game", {
     game: GAME, geese: settings.geese, sideways: settings.sideways,
@@ -357,23 +385,32 @@ async function newGame() {
 // -- links --------------------------------------------------------------
 
 function fragment() {
+  const raw = location.hash.slice(1);
   try {
-    return decodeURIComponent(location.hash.slice(1)).trim();
+    return decodeURIComponent(raw).trim();
   } catch {
-    return location.hash.slice(1);
+    return raw.trim(); // a stray "%": read as it is
   }
 }
 
 // Open the record in the URL: it wins over the saved game.
 async function openLink(record, saved) {
+  if (!record) {
+    // An emptied fragment: the game in progress goes back into the URL.
+    if (game && linkError.hidden) history.replaceState(null, "", `#${game.record}`);
+    linkHandled(linkError.hidden ? "ok" : "error");
+    return;
+  }
   const state = await ask("load", { record });
   if (!state) return;
   if (state.error) {
     showLinkError(state.error, record);
+    linkHandled("error");
     return;
   }
   if (state.game !== GAME) {
     showOtherGame(state);
+    linkHandled("error");
     return;
   }
   hideLinkError();
@@ -384,6 +421,14 @@ async function openLink(record, saved) {
     settingsToForm();
   }
   setGame(state);
+  linkHandled("ok");
+}
+
+// <html data-link="ok|error" data-link-seq="n">: how the n-th link opened here was taken
+// (a hook for tests, which feed links one after the other without reloading).
+function linkHandled(result) {
+  html.dataset.link = result;
+  html.dataset.linkSeq = String(Number(html.dataset.linkSeq ?? 0) + 1);
 }
 
 function showLinkError(error, record) {
@@ -444,16 +489,42 @@ async function copyLink() {
 
 // -- the engine -------------------------------------------------------------------
 
-const AI_TIMEOUT_MS = 30000;
-const CALL_TIMEOUT_MS = 20000;
+const RESTARTS_PER_MINUTE = 3; // more, and the engine is given up (with a retry button)
+const restarts = [];
 
-// An engine call; null when the worker died or hung (then the page offers a restart).
-async function ask(method, params) {
+// How long the computer thinks about a move (a page may ask for longer: data-think-seconds).
+function thinkSeconds() {
+  return Number(root.dataset.thinkSeconds) || 1;
+}
+
+// An engine call that may take `seconds`; null when the worker failed. A worker that died or
+// hung is restarted by engineDied; any other failure of the worker leaves a retry button.
+async function ask(method, params, seconds = 0) {
   const current = engine;
-  const answer = await current.call(method, params, method === "ai_move" ? AI_TIMEOUT_MS : CALL_TIMEOUT_MS);
+  const answer = await current.call(method, params, seconds * 1000);
   if (!answer.worker) return answer;
-  if (current === engine && ready) engineFailed(answer.error);
+  if (current === engine && ready && answer.error.code !== "worker-failed") engineFailed(answer.error);
   return null;
+}
+
+// The worker died or stopped answering: a new one takes over the game from its record.
+async function engineDied(reason) {
+  if (!ready) return;
+  const now = performance.now();
+  restarts.push(now);
+  if (restarts.filter((at) => now - at < 60000).length > RESTARTS_PER_MINUTE) {
+    engineFailed({ code: "died", message: reason });
+    return;
+  }
+  ready = false;
+  thinking = false;
+  token++;
+  board.setInteractive(false);
+  statusEl.textContent = t("The game engine stopped. Starting it again…");
+  await startEngine();
+  if (!ready) return;
+  html.dataset.engineRestarts = String(Number(html.dataset.engineRestarts ?? 0) + 1);
+  $("#engine-restarted").hidden = false; // until the player's next move
 }
 
 function engineFailed(error) {
@@ -462,6 +533,7 @@ function engineFailed(error) {
   token++;
   engine.stop();
   html.dataset.engine = "failed";
+  $("#engine-restarted").hidden = true;
   statusEl.textContent = t("The game engine is not available.");
   $("#engine-loading").hidden = true;
   $("#engine-failed").hidden = false;
@@ -501,6 +573,7 @@ async function startEngine() {
     engineURL: new URL(root.dataset.archive, document.baseURI).href,
     timeoutMs: Number(root.dataset.timeout) || 60000,
     onProgress: progress,
+    onDead: engineDied,
   });
   try {
     await engine.start();
@@ -510,11 +583,17 @@ async function startEngine() {
   }
   ready = true;
   $("#engine-loading").hidden = true;
-  const saved = readStore();
-  const link = fragment();
-  if (link) await openLink(link, saved);
-  else if (saved.record) await openLink(saved.record, saved);
-  else await newGame();
+  if (game) {
+    // A restart: the game goes on from its record; a link in question stays in question.
+    if (linkError.hidden) await goLive(game.record);
+    else linkProblem();
+  } else {
+    const saved = readStore();
+    const link = fragment();
+    if (link) await openLink(link, saved);
+    else if (saved.record) await openLink(saved.record, saved);
+    else await newGame();
+  }
   html.dataset.engine = "ready";
   // How long the worker took, phase by phase (ms since it started), for benchmarks and bug reports.
   html.dataset.engineTimings = JSON.stringify(engine.timings);
@@ -564,6 +643,10 @@ function bind() {
     }
   });
   form.addEventListener("submit", (e) => e.preventDefault());
+  $("#move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    typedMove();
+  });
 
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || !game) return;
@@ -577,8 +660,14 @@ function bind() {
   });
 
   window.addEventListener("hashchange", () => {
-    const link = fragment();
-    if (ready && link && link !== game?.record) openLink(link, readStore());
+    if (ready) openLink(fragment(), readStore());
+  });
+
+  // Hooks for the fault tests (tests/e2e): end the worker the way a crash would, or keep it
+  // searching far beyond any budget. Only the page's own scripts can send these events.
+  window.addEventListener("fox-and-geese:kill-worker", () => engine?.worker?.terminate());
+  window.addEventListener("fox-and-geese:hang-worker", () => {
+    if (ready && game) engine.call("ai_move", { record: game.record, level: "hard", seconds: 3600 });
   });
 }
 
