@@ -1,0 +1,75 @@
+"""The play page's link loader under fuzzing: generated fragments (the same strategy that
+feeds the engine's deserializer) are opened one after the other on one German play page.
+Each one ends in the game it holds, or in a German explanation; never in an exception."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import HealthCheck, given, settings
+
+from tests.fragments import fragments
+from game import api
+
+from test_play import play_url
+
+GAME = "fox-and-geese"
+# What String.prototype.trim() removes (the page trims the fragment), unlike str.strip().
+JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+           "\u2028\u2029\u202f\u205f\u3000\ufeff"
+ENGLISH = re.compile(r"\b(This link|this link|not allowed|written as a move|another kind)\b")
+
+# Open one fragment by setting location.hash, as a pasted link does, and wait for the page's
+# "link handled" counter. The hash is emptied first without an event, so the same fragment
+# twice still fires hashchange; an empty fragment is sent as a space, which trims to the same.
+FEED = """async (text) => {
+    const html = document.documentElement;
+    const seq = Number(html.dataset.linkSeq ?? 0);
+    const handled = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+            if (Number(html.dataset.linkSeq ?? 0) > seq) { observer.disconnect(); resolve(); }
+        });
+        observer.observe(html, { attributes: true, attributeFilter: ["data-link-seq"] });
+    });
+    history.replaceState(null, "", "#");
+    location.hash = encodeURIComponent(text || " ");
+    await handled;
+    const panel = document.getElementById("link-error");
+    return {
+        link: html.dataset.link,
+        moves: [...document.querySelectorAll("#moves [data-move]")].map((b) => b.dataset.move),
+        error: panel.hidden ? null : document.getElementById("link-error-text").textContent,
+    };
+}"""
+
+
+def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
+    page.goto(play_url(site_server, GAME, lang="de"))
+    page.wait_for_selector("html[data-engine=ready]")
+    page.check("input[name=mode][value=two]")  # no computer move between the links
+    last = {"moves": []}
+    seen = {"ok": 0, "error": 0}
+
+    @settings(max_examples=1000, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(fragments)
+    def check(fragment):
+        nonlocal last
+        shown = page.evaluate(FEED, fragment)
+        record = fragment.strip(JS_SPACE)
+        if not record:  # nothing to open: the game in progress stays
+            assert shown["moves"] == last["moves"]
+            return
+        expected = api.load(record)
+        if "error" in expected or expected["game"] != GAME:
+            assert shown["link"] == "error", (record[:200], expected.get("error"))
+            assert shown["error"] and not ENGLISH.search(shown["error"]), shown["error"]
+        else:
+            assert shown["link"] == "ok" and shown["error"] is None, record[:200]
+            assert shown["moves"] == expected["moves"]
+        seen[shown["link"]] += 1
+        last = shown
+
+    check()
+    assert seen["ok"] > 10 and seen["error"] > 100, seen  # both ways were really taken
+    assert not page.console_errors
