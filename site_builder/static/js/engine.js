@@ -7,6 +7,7 @@
 // even in the middle of a search; and every call has a time budget, so a worker
 // that stops answering is declared hung a few seconds after its budget ran out.
 // Either way onDead(reason) is called once and pending calls resolve as failed.
+// (Without Web Locks, e.g. over plain http to a LAN address, a dead worker is noticed as hung.)
 
 const GRACE_MS = 5000;  // on top of a call's own budget: a slow machine, a queue in the worker
 const WATCH_MS = 500;
