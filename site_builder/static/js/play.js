@@ -584,8 +584,11 @@ async function startEngine() {
   ready = true;
   $("#engine-loading").hidden = true;
   if (game) {
-    // A restart: the game goes on from its record; a link in question stays in question.
-    if (linkError.hidden) await goLive(game.record);
+    // A restart: the game goes on from its record, unless a link was opened meanwhile;
+    // a link in question stays in question.
+    const link = fragment();
+    if (link && link !== game.record) await openLink(link, readStore());
+    else if (linkError.hidden) await goLive(game.record);
     else linkProblem();
   } else {
     const saved = readStore();
