@@ -31,12 +31,12 @@ PAIRINGS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
 
 
 def play(task):
-    """One game; returns (task, winner side or None, plies, {level: [seconds, moves]})."""
+    """One game; returns (task, winner side or None, plies, {level: [seconds, moves, longest]})."""
     game, geese, strong, weak, strong_side, seed, seconds = task
     pos = Position(rules_for(game, geese))
     rng = random.Random(seed)
     players = {strong_side: strong, strong_side.other: weak}
-    timing = {strong: [0.0, 0], weak: [0.0, 0]}
+    timing = {strong: [0.0, 0, 0.0], weak: [0.0, 0, 0.0]}
     while (outcome := pos.outcome()) is None:
         level = players[pos.turn]
         t = time.perf_counter()
@@ -44,8 +44,10 @@ def play(task):
             move = rng.choice(pos.legal_moves())
         else:
             move = choose_move(pos, level, seconds, seed=rng.getrandbits(32))
-        timing[level][0] += time.perf_counter() - t
+        took = time.perf_counter() - t
+        timing[level][0] += took
         timing[level][1] += 1
+        timing[level][2] = max(timing[level][2], took)
         pos.push(move)
     return task, outcome.winner, pos.ply, timing
 
@@ -98,18 +100,19 @@ def main(argv=None) -> None:
     for (game, geese, strong, weak, side, _, _), winner, plies, timing in results:
         row = rows.setdefault((game, geese, strong, weak), {
             "fox": [0, 0, 0], "geese": [0, 0, 0], "plies": 0, "n": 0,
-            "time": {strong: [0.0, 0], weak: [0.0, 0]}})
+            "time": {strong: [0.0, 0, 0.0], weak: [0.0, 0, 0.0]}})
         wdl = row[side.value]
         wdl[0 if winner is side else 1 if winner is None else 2] += 1
         row["plies"] += plies
         row["n"] += 1
-        for level, (secs, count) in timing.items():
+        for level, (secs, count, longest) in timing.items():
             row["time"][level][0] += secs
             row["time"][level][1] += count
+            row["time"][level][2] = max(row["time"][level][2], longest)
     print(f"{len(tasks)} games, --seconds {args.seconds}, --seed {args.seed}, "
           f"{time.perf_counter() - started:.0f} s wall\n")
     head = f"{'game':<17} {'pairing':<14} {'as fox W/D/L':>12} {'as geese W/D/L':>14} {'score':>6} " \
-           f"{'s/move':>13} {'plies':>5}"
+           f"{'s/move':>13} {'max s':>5} {'plies':>5}"
     print(head)
     print("-" * len(head))
     for (game, geese, strong, weak), row in rows.items():
@@ -120,8 +123,9 @@ def main(argv=None) -> None:
         per = [row["time"][lv][0] / max(1, row["time"][lv][1]) for lv in (strong, weak)]
         print(f"{name:<17} {strong + '-' + weak:<14} {'/'.join(map(str, row['fox'])):>12} "
               f"{'/'.join(map(str, row['geese'])):>14} {score:>6.0%} "
-              f"{per[0]:>6.2f} {per[1]:>6.2f} {row['plies'] / row['n']:>5.0f}")
-    print("\nW/D/L and score are for the first (stronger) level; s/move: first, second level.")
+              f"{per[0]:>6.2f} {per[1]:>6.2f} {row['time'][strong][2]:>5.2f} {row['plies'] / row['n']:>5.0f}")
+    print("\nW/D/L and score are for the first (stronger) level; s/move: mean seconds per move of the\n"
+          "first and second level; max s: the first level's longest move.")
 
 
 if __name__ == "__main__":
