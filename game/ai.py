@@ -273,7 +273,7 @@ class _Search:
     def _tick(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Timeout
-        if self.deadline is not None and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.nodes & 127 == 0 and time.perf_counter() > self.deadline:
             raise _Timeout
 
     def _order(self, moves: list[Move], tt_move: Move | None, ply: int) -> list[Move]:
@@ -297,7 +297,7 @@ class _Search:
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         pos = self.pos
         self.nodes += 1
-        if self.nodes & 255 == 0 or self.node_limit is not None:
+        if self.nodes & 127 == 0 or self.node_limit is not None:
             self._tick()
         # Rule endings, in the engine's order; a repeated position counts as a draw here.
         if pos.geese < self.below:
@@ -441,7 +441,8 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
         raise ValueError("give a depth, a node or a time limit")
     start = time.perf_counter()
     start_ply = position.ply
-    deadline = None if seconds is None else start + seconds
+    # A little slack for the last node and for unwinding, so the whole call fits the budget.
+    deadline = None if seconds is None else start + 0.97 * seconds
     s = _Search(position, deadline, nodes)
     # Root order: captures first, longer chains before shorter; ties keep engine order.
     moves.sort(key=lambda m: len(m.path) if m.jump else 0, reverse=True)
