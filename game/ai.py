@@ -173,7 +173,7 @@ class _Eval:
         cache = self.cache
         score = cache.get(pos.hash)
         if score is None:
-            if len(cache) > 500_000:
+            if len(cache) > 100_000:  # about 10 MB: the browser heap is small
                 cache.clear()
             score = cache[pos.hash] = self._score(pos)
         return score
