@@ -425,8 +425,9 @@ def test_reload_keeps_the_game_and_the_url_wins(page, site_server):
     wait_record(page, state["record"])
     # A link wins over the saved game.
     other = api.play(api.new_game("fox-and-geese")["record"], "d4-e4")
-    page.goto(play_url(site_server, fragment=other["record"]))
+    page.goto(play_url(site_server, fragment=other["record"]))  # the same page: a hash change
     page.wait_for_selector(READY)
+    page.wait_for_selector('svg[data-board] [data-piece="fox"][data-at="e4"]')
     assert_board(page, other)
 
 
