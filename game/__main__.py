@@ -49,7 +49,14 @@ def _fail(message: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    # Moves may also follow the options (``ai GAME --level hard d4-d5``); argparse alone
+    # stops collecting a positional list at the first option.
+    args, extra = parser.parse_known_args(argv)
+    if extra and not hasattr(args, "moves"):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        args.moves = [*args.moves, *extra]
     try:
         start = GameRecord.new(args.game, args.geese, args.sideways)
     except RecordError as exc:

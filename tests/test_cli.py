@@ -60,3 +60,17 @@ def test_replay_rejects_bad_moves_with_one_line_and_status_2(moves, ply, move):
 def test_bad_options_fail_cleanly():
     out = run("perft", "fox-and-geese", "2", "--geese", "14")
     assert out.returncode == 2 and "14" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_ai_prints_a_legal_move_with_moves_before_or_after_the_options():
+    for args in (["two-foxes", "c7-d6", "--level", "easy", "--seed", "1"],
+                 ["two-foxes", "--level", "easy", "--seed", "1", "c7-d6"]):
+        out = run("ai", *args)
+        assert out.returncode == 0, out.stderr
+        legal = json.loads(run("replay", "two-foxes", "c7-d6").stdout.splitlines()[-1])["legal"]
+        assert out.stdout.strip() in legal
+
+
+def test_unknown_options_are_still_refused():
+    out = run("perft", "fox-and-geese", "2", "--bogus")
+    assert out.returncode == 2 and "--bogus" in out.stderr
