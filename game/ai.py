@@ -31,6 +31,7 @@ Design, in short:
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from typing import NamedTuple
@@ -81,8 +82,6 @@ class _Timeout(Exception):
 
 class _Eval:
     """Evaluation tables for one set of rules (built once, cached per Rules)."""
-
-    _cache: dict[Rules, _Eval] = {}
 
     def __init__(self, rules: Rules):
         W = WEIGHTS
@@ -160,13 +159,6 @@ class _Eval:
         # Score the start position 0, so that the draw contempt compares with "no progress".
         self.offset = 0
         self.offset = self._score(Position(rules))
-
-    @classmethod
-    def get(cls, rules: Rules) -> _Eval:
-        ev = cls._cache.get(rules)
-        if ev is None:
-            ev = cls._cache[rules] = cls(rules)
-        return ev
 
     def fox_score(self, pos: Position) -> int:
         """The position's value for the fox side, in hundredths of a goose."""
@@ -250,6 +242,10 @@ class _Eval:
         return score - self.offset
 
 
+# Built once per set of rules.
+eval_for = functools.cache(_Eval)
+
+
 def _draw_score(pos: Position, root_turn: Side) -> int:
     return -CONTEMPT if pos.turn is root_turn else CONTEMPT
 
@@ -257,7 +253,7 @@ def _draw_score(pos: Position, root_turn: Side) -> int:
 class _Search:
     def __init__(self, pos: Position, deadline: float | None, node_limit: int | None):
         self.pos = pos
-        self.ev = _Eval.get(pos.rules)
+        self.ev = eval_for(pos.rules)
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0

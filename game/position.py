@@ -7,6 +7,7 @@ repetition rule and the computer opponent's transposition table share.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from enum import Enum
@@ -113,8 +114,6 @@ _FOX_KEYS, _GOOSE_KEYS, _GEESE_TO_MOVE_KEY = _zobrist_keys()
 class _Tables:
     """Precomputed move tables for one set of rules (shared between positions)."""
 
-    _cache: dict[Rules, _Tables] = {}
-
     def __init__(self, rules: Rules):
         board = rules.board
         self.fox_steps: list[tuple[int, ...]] = [()] * SIZE
@@ -144,12 +143,9 @@ class _Tables:
             self.goose_steps[sq] = tuple(goose)
             self.jumps[sq] = tuple(jumps)
 
-    @classmethod
-    def get(cls, rules: Rules) -> _Tables:
-        tables = cls._cache.get(rules)
-        if tables is None:
-            tables = cls._cache[rules] = cls(rules)
-        return tables
+
+# One set of tables per set of rules, shared by every position.
+tables_for = functools.cache(_Tables)
 
 
 class Position:
@@ -167,7 +163,7 @@ class Position:
         if not set(foxes) | set(geese) <= set(rules.board.points):
             raise ValueError("a piece is off the board")
         self.rules = rules
-        self._tables = _Tables.get(rules)
+        self._tables = tables_for(rules)
         self.cells = [OFF] * SIZE
         for sq in rules.board.points:
             self.cells[sq] = EMPTY
