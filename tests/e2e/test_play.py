@@ -154,7 +154,7 @@ def assert_board(page, state):
 def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
     # Every locale, and every game in turn (the pages differ by locale and game only).
     requests = []
-    page.on("request", lambda r: requests.append(r.url))
+    page.context.on("request", lambda r: requests.append(r.url))  # the worker's requests too
     for i, lang in enumerate(i18n.locales()):
         for game in (GAMES[i % 3], GAMES[(i + 1) % 3]) if i < 2 else (GAMES[i % 3],):
             open_play(page, site_server, game, lang=lang)
