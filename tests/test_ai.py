@@ -59,6 +59,17 @@ def test_a_search_cut_off_by_time_restores_the_position():
     assert snapshot(pos) == before
 
 
+def after_each_level(pos, seconds=0.2, seed=3):
+    """Each level's move, played while the caller looks at the position after it."""
+    for level in LEVELS:
+        move = choose_move(pos, level, seconds=seconds, seed=seed)
+        pos.push(move)
+        try:
+            yield level, move
+        finally:
+            pos.pop()
+
+
 def test_fox_takes_the_goose_that_wins():
     # Four geese; jumping d5 leaves three, below the standard game's threshold.
     pos = build("fox-and-geese", "d4", "d5 c1 e1 a3", Side.FOX)
@@ -72,11 +83,8 @@ def test_fox_takes_the_goose_that_wins():
 def test_geese_trap_the_fox():
     # The fox on d7 is boxed in once a goose reaches d6 with d5 still covered behind it.
     pos = build("fox-and-geese", "d7", "c7 e7 c6 e6 d5 c5 c1 e1", Side.GEESE)
-    for level in LEVELS:
-        move = choose_move(pos, level, seconds=0.2, seed=3)
-        pos.push(move)
+    for level, move in after_each_level(pos):
         outcome = pos.outcome()
-        pos.pop()
         assert outcome is not None and outcome.winner is Side.GEESE, (level, str(move))
 
 
@@ -89,12 +97,8 @@ def test_geese_fill_the_pen():
 def test_geese_save_the_goose_that_would_lose_the_game():
     # The fox on d4 threatens d4xd6, which would leave three geese: d5 must move.
     pos = build("fox-and-geese", "d4", "d5 c1 e1 a3", Side.GEESE)
-    for level in LEVELS:
-        move = choose_move(pos, level, seconds=0.2, seed=3)
-        pos.push(move)
-        replies = pos.legal_moves()
-        pos.pop()
-        assert not any(m.jump for m in replies), (level, str(move))
+    for level, move in after_each_level(pos):
+        assert not any(m.jump for m in pos.legal_moves()), (level, str(move))
 
 
 def test_fox_does_not_walk_into_a_trap():
@@ -168,20 +172,14 @@ def test_the_losing_side_takes_a_draw_by_repetition_and_the_winning_side_avoids_
     for level in LEVELS:
         assert str(choose_move(pos, level, seconds=0.3, seed=1)) != "e8-e9", level
     shuttle(pos, "e8-e9")
-    for level in LEVELS:
-        move = choose_move(pos, level, seconds=0.3, seed=1)
-        pos.push(move)
+    for level, move in after_each_level(pos, seconds=0.3, seed=1):
         outcome = pos.outcome()
-        pos.pop()
         assert outcome is not None and outcome.winner is None, (level, str(move))
 
 
 def test_the_losing_side_runs_down_the_hundred_ply_clock():
     pos = build("large-cross", "e9", "a4 c4 e4 g4 i4", Side.GEESE)
     pos.clock = 99  # one quiet goose step from the 100-ply draw
-    for level in LEVELS:
-        move = choose_move(pos, level, seconds=0.3, seed=1)
-        pos.push(move)
+    for level, move in after_each_level(pos, seconds=0.3, seed=1):
         outcome = pos.outcome()
-        pos.pop()
         assert outcome is not None and outcome.winner is None, (level, str(move))
