@@ -7,6 +7,8 @@ nothing but that string. Errors come back as values, never as exceptions.
 
 from __future__ import annotations
 
+import json
+
 from .boards import square_name
 from .position import FOX, GOOSE, Position
 from .record import GameRecord, RecordError
@@ -84,3 +86,11 @@ def ai_move(record: str, level: str = "hard", seconds: float = 1.0, seed: int | 
         return {"error": {"code": "game-over", "message": "the game is over", "ply": None,
                           "move": None, "reason": None, "valid_prefix": None}}
     return {"move": str(choose_move(position, level=level, seconds=seconds, seed=seed))}
+
+
+CALLS = {f.__name__: f for f in (new_game, load, play, ai_move)}
+
+
+def call(method: str, params: str) -> str:
+    """The worker's single entry point: a method name and JSON keyword arguments in, JSON out."""
+    return json.dumps(CALLS[method](**json.loads(params)))

@@ -1,10 +1,13 @@
-"""What the build ships for playing: only the Pyodide files the worker loads, and the
-whole engine, precompiled; every play page points at them with relative URLs."""
+"""What the build ships for playing: only the Pyodide files the worker loads, the whole
+engine precompiled, and a memory snapshot of both; every play page points at them with
+relative URLs. The worker restores the snapshot, and boots normally when it cannot."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import struct
 import zipfile
 from pathlib import Path
 from urllib.parse import urljoin
@@ -18,7 +21,7 @@ GAMES = ("fox-and-geese", "two-foxes", "large-cross")
 def test_pyodide_files_are_the_runtime_only(site_dir):
     shipped = sorted(p.name for p in (site_dir / "pyodide").iterdir())
     assert shipped == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                              "python_stdlib.zip"])
+                              "python_stdlib.zip", "engine-snapshot.bin"])
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         assert (site_dir / "pyodide" / name).read_bytes() == \
             (REPO / "node_modules" / "pyodide" / name).read_bytes()
@@ -60,3 +63,59 @@ def test_every_play_page_points_at_the_assets(site_dir):
                 target = urljoin(f"http://x/{page}", value)[len("http://x/"):]
                 assert (site_dir / target).exists(), (page, attr, target)
             assert 'data-game="%s"' % game in html
+
+
+def test_snapshot_is_packed_as_the_worker_reads_it(site_dir):
+    data = gzip.decompress((site_dir / "pyodide" / "engine-snapshot.bin").read_bytes())
+    length, count = struct.unpack_from("<2I", data)
+    runs = [struct.unpack_from("<2I", data, 8 + 8 * i) for i in range(count)]
+    chunk = 1 << 16
+    stored = sum(min(n * chunk, length - first * chunk) for first, n in runs)
+    assert 8 + 8 * count + stored == len(data)
+    assert data[8 + 8 * count:][:4] == b"\0snp"  # Pyodide's own snapshot header comes first
+    assert stored < length / 2  # the zeros are left out
+    assert all(a + n < b for (a, n), (b, _) in zip(runs, runs[1:]))  # ordered, and runs merged
+
+
+def boot(page, site_server) -> tuple[dict, list[str]]:
+    """Open a play page; the worker's load timings and the URLs the page and its worker requested."""
+    requested = []
+    # (Not the service worker's: after the engine loaded, it caches every engine file for offline.)
+    page.context.on("request", lambda request: request.service_worker or requested.append(request.url))
+    page.goto(f"{site_server.root_url}en/fox-and-geese/play/")
+    page.wait_for_selector("html[data-engine=ready]")
+    return json.loads(page.locator("html").get_attribute("data-engine-timings")), requested
+
+
+def computer_moves_first(page) -> None:
+    page.select_option("select[name=level]", "easy")
+    page.check("input[name=mode][value=computer]")
+    page.check("input[name=side][value=geese]")
+    page.wait_for_selector("#moves [data-move]")
+
+
+def test_the_worker_restores_the_snapshot_without_the_archive(page, site_server):
+    timings, requested = boot(page, site_server)
+    assert "fallback" not in timings and "ready" in timings
+    assert any(url.endswith("/pyodide/engine-snapshot.bin") for url in requested)
+    assert not any(url.endswith("/engine.zip") for url in requested)
+    computer_moves_first(page)
+    assert not page.console_errors
+
+
+def test_without_the_snapshot_the_engine_boots_from_the_archive(page, site_server):
+    page.context.route("**/engine-snapshot.bin", lambda route: route.abort())
+    timings, requested = boot(page, site_server)
+    assert "fallback" in timings
+    assert any(url.endswith("/engine.zip") for url in requested)
+    computer_moves_first(page)
+
+
+def test_a_snapshot_from_another_build_is_not_used(page, site_server):
+    # The stock standard library instead of the one the snapshot was made with: zipimport's
+    # table of contents in the snapshot would point into the wrong file, so it must be refused.
+    stock = (REPO / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
+    page.context.route("**/python_stdlib.zip", lambda route: route.fulfill(body=stock))
+    timings, _ = boot(page, site_server)
+    assert "fallback" in timings
+    computer_moves_first(page)

@@ -14,6 +14,7 @@ const METHODS = new Set(["new_game", "load", "play", "ai_move"]);
 // inline saves fetching the 120 kB lockfile of packages this engine never loads.
 const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;
 const ENGINE_DIR = "/home/pyodide/engine";
+const SNAPSHOT = "engine-snapshot.bin";  // made by the builder (precompile.mjs), next to the runtime
 
 let call = null; // Python function: (method, json params) -> json result
 let starting = null;
@@ -28,36 +29,81 @@ function progress(phase) {
   postMessage({ progress: phase, ms: Math.round(performance.now() - t0) });
 }
 
-async function fetchEngine(url) {
-  // "no-cache" revalidates, so a rebuilt engine is never hidden behind a stale copy.
+async function fetchBytes(url, what) {
+  // "no-cache" revalidates, so a rebuilt file is never hidden behind a stale copy.
   const response = await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`engine archive: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
+// The snapshot as precompile.mjs packs it: gzipped (unless the host already undid that on the
+// wire), then a header of u32s (length, number of runs, then first chunk and chunk count of each
+// run) and the runs of non-zero 64 KiB chunks; everything else is zeros.
+async function unpackSnapshot(bytes) {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const CHUNK = 1 << 16;
+  const word = (i) => new DataView(bytes.buffer, bytes.byteOffset + 4 * i, 4).getUint32(0, true);
+  const memory = new Uint8Array(word(0));
+  let at = 8 + 8 * word(1);
+  for (let r = 0; r < word(1); r++) {
+    const length = Math.min(word(3 + 2 * r) * CHUNK, memory.length - word(2 + 2 * r) * CHUNK);
+    memory.set(bytes.subarray(at, at + length), word(2 + 2 * r) * CHUNK);
+    at += length;
+  }
+  if (at !== bytes.length) throw new Error("snapshot: damaged");
+  return memory;
+}
+
+// Run in a restored snapshot (see precompile.mjs): it must have been made with this very
+// standard library zip, and its random generator would otherwise start alike on every load.
+const CHECK_SNAPSHOT = `
+import random, sys, zlib
+with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
+    if zlib.crc32(f.read()) != STDLIB_CRC:
+        raise RuntimeError("the snapshot belongs to another build")
+random.seed()
+call
+`;
+
+// The normal boot, from the engine archive: what the snapshot saves.
+const BOOT = `
+import sys
+sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
+from game import ai  # noqa: F401  (the first computer move should not wait for an import)
+from game.api import call
+call
+`;
+
 async function start({ pyodideURL, engineURL }) {
-  // The archive downloads while the runtime boots.
-  const archive = fetchEngine(engineURL);
+  // Downloads run while the runtime boots.
+  const snapshot = fetchBytes(new URL(SNAPSHOT, pyodideURL).href, "snapshot").then(unpackSnapshot);
+  snapshot.catch(() => {}); // a failure is handled below, where the snapshot is used
   await life;
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
   progress("runtime");
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: pyodideURL,
     packages: [],
     lockFileContents: { info: LOCKFILE_INFO, packages: {} },
-  });
-  progress("python");
-  pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
+  };
+  try {
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    progress("python");
+    call = pyodide.runPython(CHECK_SNAPSHOT);
+  } catch (error) {
+    // Anything wrong with the snapshot costs time, never the game: boot Python normally.
+    console.warn("engine snapshot not used:", String(error?.message ?? error));
+    progress("fallback");
+    const archive = fetchBytes(engineURL, "engine archive");
+    const pyodide = await loadPyodide(options);
+    progress("python");
+    pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
+    call = pyodide.runPython(BOOT);
+  }
   progress("engine");
-  call = pyodide.runPython(`
-import json, sys
-sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
-from game import ai, api  # ai too: the first computer move should not wait for an import
-
-def call(method, params):
-    return json.dumps(getattr(api, method)(**json.loads(params)))
-call
-`);
   progress("ready");
   // A short search once the page is told it is ready, so the first real one runs warm.
   setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));

@@ -556,9 +556,8 @@ const board = new Board(root.querySelector("svg[data-board]"), {
 });
 
 function progress(phase) {
-  const steps = ["runtime", "python", "engine", "ready"];
-  const bar = $("#engine-progress");
-  bar.value = steps.indexOf(phase) + 1;
+  const step = ["runtime", "python", "engine", "ready"].indexOf(phase);
+  if (step >= 0) $("#engine-progress").value = step + 1;
 }
 
 async function startEngine() {
