@@ -110,6 +110,8 @@ def counting_server(root: Path, counter: Counter) -> ThreadingHTTPServer:
             self.wfile = Writer(self.wfile)
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(root)))
+    # A closed page drops its service worker's downloads mid-way: not worth a traceback.
+    server.handle_error = lambda request, address: None
     server.daemon_threads = True
     server.verbose = False
     threading.Thread(target=server.serve_forever, daemon=True).start()
