@@ -9,7 +9,13 @@ paint (the board, on our page), time to ``<html data-engine="ready">``,
 total blocking time (main-thread long tasks beyond 50 ms, up to ready), the
 longest main-thread task, and the bytes the server sent. Then the ratios of
 ours to bare, and the computer's move time at level hard in the browser
-through our real worker (Pyodide in WebAssembly, not CPython).
+through our real worker (Pyodide in WebAssembly, not CPython). Runs of the
+cases are interleaved, so a change in the machine's load hits them alike.
+
+With ``--ablation``, also our page cold without the memory snapshot (the worker
+boots Python from the precompiled standard library and engine archive), and
+without both the snapshot and the precompiled standard library (the stock zip,
+compiled from source at start-up): what each technique is worth.
 """
 
 from __future__ import annotations
@@ -152,8 +158,28 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
             "bytes": counter.bytes}
 
 
-def run_case(browser, url: str, counter: Counter, warm: bool) -> dict:
+# Our page with one start-up technique taken away (--ablation), to show what each one is worth:
+# the snapshot refused (the worker boots Python from the precompiled files instead), and then
+# also the stock standard library (compiled from source at start-up, as by default).
+STOCK_STDLIB = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
+ABLATIONS = {
+    "no snapshot": {"**/engine-snapshot.bin": None},
+    "no snap+pyc": {"**/engine-snapshot.bin": None, "**/python_stdlib.zip": STOCK_STDLIB},
+}
+
+
+def answer_with(replacement: Path | None):
+    """A route handler: abort, or answer with a file's bytes."""
+    if replacement is None:
+        return lambda route: route.abort()
+    body = replacement.read_bytes()
+    return lambda route: route.fulfill(body=body)
+
+
+def run_case(browser, url: str, counter: Counter, warm: bool, routes: dict | None = None) -> dict:
     context = browser.new_context()  # a fresh profile: empty HTTP cache, no service worker
+    for pattern, replacement in (routes or {}).items():
+        context.route(pattern, answer_with(replacement))
     context.add_init_script(PROBE)
     page = context.new_page()
     try:
@@ -178,6 +204,8 @@ def main() -> None:
     parser.add_argument("--game", default="fox-and-geese")
     parser.add_argument("--locale", default="en")
     parser.add_argument("--ai-seconds", type=float, default=1.0)
+    parser.add_argument("--ablation", action="store_true",
+                        help="also measure our page without the snapshot, and without the precompiled stdlib")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -192,15 +220,25 @@ def main() -> None:
         counter = Counter()
         server = counting_server(site, counter)
         base = f"http://127.0.0.1:{server.server_port}/"
-        cases = {"bare": base + "bench/bare.html", "ours": base + f"{args.locale}/{args.game}/play/"}
+        ours = base + f"{args.locale}/{args.game}/play/"
+        cases = {"bare": (base + "bench/bare.html", None), "ours": (ours, None)}
+        if args.ablation:
+            cases.update({name: (ours, routes) for name, routes in ABLATIONS.items()})
         results = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                         args=CHROMIUM_ARGS)
             for temp in ("cold", "warm"):
-                for name, url in cases.items():
-                    rows = [run_case(browser, url, counter, temp == "warm") for _ in range(args.runs)]
-                    results[name, temp] = {k: median(rows, k) for k in rows[0]}
+                # Interleaved, so that a change in the machine's load hits both cases alike.
+                rows = {name: [] for name in cases}
+                for _ in range(args.runs):
+                    for name, (url, routes) in cases.items():
+                        # Cold only: warm, the service worker answers and routes would not apply.
+                        if temp == "cold" or not routes:
+                            rows[name].append(run_case(browser, url, counter, temp == "warm", routes))
+                for name in cases:
+                    if rows[name]:
+                        results[name, temp] = {k: median(rows[name], k) for k in rows[name][0]}
             page = browser.new_page()
             page.goto(base + "bench/ai.html")
             records = ["1.fox-and-geese.13", "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
@@ -210,10 +248,10 @@ def main() -> None:
         server.shutdown()
 
     print(f"Start-up, median of {args.runs}, {args.locale}/{args.game}/play/ vs bare loadPyodide()")
-    print(f"{'case':<12}{'paint ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}{'bytes':>12}")
+    print(f"{'case':<18}{'paint ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}{'bytes':>12}")
     for (name, temp), r in results.items():
         fcp = "-" if r["fcp"] is None else f"{r['fcp']:.0f}"
-        print(f"{name + ' ' + temp:<12}{fcp:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
+        print(f"{name + ' ' + temp:<18}{fcp:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
               f"{r['longest']:>9.0f}{r['bytes']:>12,}")
     for temp in ("cold", "warm"):
         ours, bare = results["ours", temp], results["bare", temp]
