@@ -139,8 +139,11 @@ import sys, zlib
 sys.path.insert(0, "/home/pyodide/engine")
 from game.api import ai_move, call, new_game
 
-# A first search builds the evaluation tables, so they are in the snapshot.
-ai_move(new_game("fox-and-geese")["record"], "easy", 0.05, 0)
+# A first search in each game (to a fixed depth: easy stops there) builds the move and evaluation
+# tables, so they are in the snapshot. (Snapshots still differ between builds: they hold
+# entropy-seeded state.)
+for game in ("fox-and-geese", "two-foxes", "large-cross"):
+    ai_move(new_game(game)["record"], "easy", 60.0, 0)
 STDLIB_CRC = 0
 with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
     # In small pieces: a freed 1.5 MB buffer would stay in the snapshot as incompressible noise.

@@ -102,11 +102,12 @@ async function start({ pyodideURL, engineURL }) {
     progress("python");
     pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
     call = pyodide.runPython(BOOT);
+    // A short search once the page is told it is ready, so the first real one runs warm
+    // (the snapshot was warmed up before it was saved).
+    setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));
   }
   progress("engine");
   progress("ready");
-  // A short search once the page is told it is ready, so the first real one runs warm.
-  setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));
 }
 
 function answer(id, method, params) {
