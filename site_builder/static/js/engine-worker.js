@@ -7,7 +7,11 @@
 //                                           an "error" for bad records or illegal moves)
 //                   {id, error: {code, message}}   a failure of the worker itself
 //                   {progress: phase, ms}   loading phases, "ready" last, ms since start
+//                                           ("fallback" if the snapshot could not be used)
 // Every answer is a value: nothing is thrown across the boundary.
+//
+// Booting restores the builder's memory snapshot of Pyodide with the engine already imported;
+// if that fails in any way, Python boots normally and imports the engine from its archive.
 
 const METHODS = new Set(["new_game", "load", "play", "ai_move"]);
 // The pinned Pyodide's lockfile header, filled in by the builder (play.py). Passing it
