@@ -123,15 +123,15 @@ for (const name of ["python_stdlib.zip", "engine.zip"]) {
 }
 
 // The snapshot: booted exactly as engine-worker.js boots (same options, files and Python).
-const booted = await loadPyodide({
+const bootOptions = {
   indexURL: pyodideDir + "/",
   stdLibURL: join(outDir, "python_stdlib.zip"),
   packages: [],
   lockFileContents: { info: JSON.parse(readFileSync(join(pyodideDir, "pyodide-lock.json"))).info, packages: {} },
   stdout: () => {},
   stderr: () => {},
-  _makeSnapshot: true,
-});
+};
+const booted = await loadPyodide({ ...bootOptions, _makeSnapshot: true });
 booted.unpackArchive(new Uint8Array(readFileSync(join(outDir, "engine.zip"))), "zip",
   { extractDir: "/home/pyodide/engine" });
 booted.runPython(`
@@ -151,5 +151,14 @@ with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as
         STDLIB_CRC = zlib.crc32(chunk, STDLIB_CRC)
 del chunk, f
 `);
-writeFileSync(join(outDir, "engine-snapshot.bin"), gzipSync(pack(booted.makeMemorySnapshot()), { level: 9 }));
+const snapshot = booted.makeMemorySnapshot();
+
+// Restore it once here, as the browser will, so a snapshot that cannot work never ships. (This
+// Pyodide restores into its fixed 30 MiB heap: a snapshot of a heap that grew beyond that fails.)
+const restored = await loadPyodide({ ...bootOptions, _loadSnapshot: snapshot });
+const probe = '{"game": "two-foxes"}';
+if (restored.globals.get("call")("new_game", probe) !== booted.globals.get("call")("new_game", probe)) {
+  throw new Error("the restored snapshot does not answer like the Python it was made from");
+}
+writeFileSync(join(outDir, "engine-snapshot.bin"), gzipSync(pack(snapshot), { level: 9 }));
 process.stdout.write(modules + "\n");
