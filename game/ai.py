@@ -15,8 +15,10 @@ Design, in short:
   fox's room to run (a flood fill) and its mobility and threats; "refuges",
   points in the fox's reach that no goose can ever get to again (geese never
   step back), and jumps that would land there; other holes in the goose
-  formation; geese already past the fox; the geese's reserve of forward steps
-  when they cannot step sideways (a side without a move loses); advancement and
+  formation; geese already past the fox, and lines back from a goose to a point
+  the fox can reach (it can get behind that goose, which never steps back); the
+  forward steps the geese lose to dead ends when they cannot step sideways (a
+  side without a move loses); advancement and
   pen progress in a pen game. The start position scores 0.
 * Draws (threefold repetition, the 100-ply rule) count as a loss of one and a
   half geese for the side the computer plays (contempt), so it steers into
@@ -72,7 +74,7 @@ _LEVELS = {
 WEIGHTS = {
     "advance": 1, "pen_row": 6, "pen": 25, "room": 5, "room_pen": 3, "refuge": 80, "refuge2": 150,
     "mobility": 6, "potential": 15, "passed": 40, "hole": 12, "deep_hole": 150, "cornered": 40,
-    "threat1": 20, "threat2": 70,
+    "threat1": 20, "threat2": 70, "outflanked": 100,
 }
 
 
@@ -94,6 +96,7 @@ class _Eval:
         self.jumps: list[tuple[tuple[int, int], ...]] = [()] * size
         # (a, b) with a - sq - b on one line: a fox on a jumps a goose on sq to b.
         self.through: list[tuple[tuple[int, int], ...]] = [()] * size
+        self.behind: list[tuple[int, ...]] = [()] * size
         for sq in board.points:
             steps, jumps, through = [], [], []
             for d in ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)):
@@ -108,6 +111,7 @@ class _Eval:
                 if back is not None:
                     through.append((n, back))
             self.steps[sq] = tuple(steps)
+            self.behind[sq] = tuple(n for n in steps if n < sq - 8)  # a lower row
             self.jumps[sq] = tuple(jumps)
             self.through[sq] = tuple(through)
         # reach[sq]: bit mask of the points a goose on sq could ever get to. A point no
@@ -142,13 +146,15 @@ class _Eval:
             # Trapping games: advancing only helps by taking the fox's room (counted apart).
             value = W["advance"] * row
             if not rules.sideways:  # with sideways steps the geese never run out of moves
-                value += W["potential"] * potential[sq]
+                # Every step spends one; a step into a dead end also spends the ones it cuts off.
+                value += W["potential"] * (row + potential[sq])
             if pen:
                 value += W["pen_row"] * row + (W["pen"] if sq in pen else 0)
             self.goose_square[sq] = value
         # Room for the fox counts for more when the geese want to trap it.
         self.w_room = W["room_pen"] if pen else W["room"]
         self.w_passed = 0 if pen else W["passed"]
+        self.w_outflanked = 0 if pen else W["outflanked"]
         self.w_mobility, self.w_hole, self.w_cornered = W["mobility"], W["hole"], W["cornered"]
         self.w_refuge, self.w_refuge2 = W["refuge"], W["refuge2"]
         self.w_deep_hole = W["deep_hole"]
@@ -206,6 +212,7 @@ class _Eval:
         passed = 0
         can_reach = 0
         goose_square = self.goose_square
+        bit = self.bit
         through = self.through
         reach = self.reach
         geese = []
@@ -216,9 +223,13 @@ class _Eval:
                 can_reach |= reach[sq]
                 if sq >= passed_from:
                     passed += 1
-        bit = self.bit
         deep_holes = 0  # jumps that would land on a refuge
+        behind = self.behind
+        outflanked = 0  # lines from a goose back to a point the fox can reach: it can get behind
         for sq in geese:
+            for n in behind[sq]:
+                if mark[n] == stamp:
+                    outflanked += 1
             for a, b in through[sq]:
                 if mark[a] == stamp and cells[b] == EMPTY:
                     holes += 1
@@ -231,7 +242,8 @@ class _Eval:
                 refuge += 1
         score = (self.w_room * room + self.w_mobility * mobility + self.w_hole * holes
                  + self.w_deep_hole * deep_holes
-                 + self.w_passed * passed - geese_value + GOOSE_VALUE * (self.initial - pos.geese))
+                 + self.w_passed * passed + self.w_outflanked * outflanked
+                 - geese_value + GOOSE_VALUE * (self.initial - pos.geese))
         if refuge:
             score += self.w_refuge * refuge + (self.w_refuge2 if refuge > 1 else 0)
         if mobility + threats <= 1:
