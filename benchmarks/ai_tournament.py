@@ -1,11 +1,11 @@
-"""Computer-opponent tournament: every level against the next weaker one, in every game.
+"""Computer-opponent tournament: each level against the next weaker one and against random play.
 
 Each pairing plays both sides in turn (half the games with the stronger level
 as the fox side, half as the geese). Prints win/draw/loss for the stronger
 level, its score (win 1, draw 1/2) and the mean seconds per move of each level.
 
-    python3 benchmarks/ai_tournament.py --games 20 --seconds 1.0 --jobs 2
-    python3 benchmarks/ai_tournament.py --pairings hard-random,medium-random --games 10
+    python3 benchmarks/ai_tournament.py --games 20 --seconds 1.0 --jobs 1
+    python3 benchmarks/ai_tournament.py --only fox-and-geese --pairings hard-medium --games 10
     python3 benchmarks/ai_tournament.py --speed        # nodes per second of the hard search
 
 Goals: hard >= 70% against medium, medium >= 70% against easy, every level
@@ -30,7 +30,7 @@ from game import Position, Side, rules_for  # noqa: E402
 from game.ai import choose_move, search  # noqa: E402
 
 CONFIGS = (("fox-and-geese", 13), ("fox-and-geese", 17), ("two-foxes", None), ("large-cross", None))
-PAIRINGS = "hard-medium,medium-easy,easy-random"
+PAIRINGS = "hard-medium,medium-easy,easy-random,medium-random,hard-random"
 
 
 def play(task):
