@@ -31,6 +31,7 @@ let token = 0;            // bumped on every change of game, so late answers are
 let settings = defaults();
 let manualFlip = false;
 const cache = new Map();  // record -> state, for browsing the move list
+let board = null;         // the live board: set up just after the engine worker is started
 
 // -- texts --------------------------------------------------------------
 
@@ -545,15 +546,6 @@ function engineFailed(error) {
 
 // -- start-up ---------------------------------------------------------------
 
-const board = new Board(root.querySelector("svg[data-board]"), {
-  onMove: humanMove,
-  onIllegal: explainIllegal,
-  onSelect: (name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
-  onChain: (canStop) => say(canStop
-    ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
-    : t("The fox must jump on: click the next landing point.")),
-  label: pointLabel,
-});
 
 function progress(phase) {
   const step = ["runtime", "python", "engine", "ready"].indexOf(phase);
@@ -574,10 +566,15 @@ async function startEngine() {
     onProgress: progress,
     onDead: engineDied,
   });
+  let failure = null;
   try {
     await engine.start();
   } catch (error) {
-    engineFailed({ code: "load", message: String(error.message ?? error) });
+    failure = error;
+  }
+  await setUp; // the board is there from here on
+  if (failure) {
+    engineFailed({ code: "load", message: String(failure.message ?? failure) });
     return;
   }
   ready = true;
@@ -673,5 +670,18 @@ function bind() {
   });
 }
 
-bind();
+// The engine worker is started first; the board and the controls are set up in a task of their
+// own, so that the page's start-up never holds the main thread for long.
+const setUp = new Promise((resolve) => setTimeout(resolve)).then(() => {
+  board = new Board(root.querySelector("svg[data-board]"), {
+    onMove: humanMove,
+    onIllegal: explainIllegal,
+    onSelect: (name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
+    onChain: (canStop) => say(canStop
+      ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
+      : t("The fox must jump on: click the next landing point.")),
+    label: pointLabel,
+  });
+  bind();
+});
 startEngine();
