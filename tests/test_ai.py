@@ -101,6 +101,23 @@ def test_geese_save_the_goose_that_would_lose_the_game():
         assert not any(m.jump for m in pos.legal_moves()), (level, str(move))
 
 
+def test_easy_geese_trap_a_random_fox():
+    # Geese that let the fox get behind their line, or waste their forward steps, run out
+    # of moves and lose even to random play (they did in about one game in four).
+    rules = rules_for("fox-and-geese", 17)
+    won = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        pos = Position(rules)
+        while pos.outcome() is None:
+            if pos.turn is Side.FOX:
+                pos.push(rng.choice(pos.legal_moves()))
+            else:
+                pos.push(choose_move(pos, "easy", seconds=30, seed=seed))  # depth-bound: no clock
+        won += pos.outcome().winner is Side.GEESE
+    assert won >= 18
+
+
 def test_fox_does_not_walk_into_a_trap():
     # From b4 the fox may step into the corner a5, where b3-b4 shuts it in (every jump out is covered).
     pos = build("fox-and-geese", "b4", "a3 b3 a4 b5 c5 c3 d6 d2", Side.FOX)
