@@ -449,8 +449,9 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
         raise ValueError("give a depth, a node or a time limit")
     start = time.perf_counter()
     start_ply = position.ply
-    # A little slack for the last node and for unwinding, so the whole call fits the budget.
-    deadline = None if seconds is None else start + 0.97 * seconds
+    # Slack for the last nodes, the unwinding and, in the browser, the worker's round trip (record
+    # replay, JSON, messages: up to some 50 ms on a busy machine), so the whole move fits the budget.
+    deadline = None if seconds is None else start + 0.9 * seconds
     s = _Search(position, deadline, nodes)
     # Root order: captures first, longer chains before shorter; ties keep engine order.
     moves.sort(key=lambda m: len(m.path) if m.jump else 0, reverse=True)
