@@ -18,7 +18,7 @@ from . import i18n
 from .content import Game, load_games
 from .diagram import board_svg
 from .offline import build_offline
-from .play import build_assets
+from .play import build_assets, page_modules
 from .words import rule_changes, start_words
 
 HERE = Path(__file__).resolve().parent
@@ -135,6 +135,7 @@ class Site:
             ctx["game"] = next(g for g in ctx["games"] if g["id"] == game.id)
             rules = ctx["game"]["rules_obj"]
             ctx["board_svg"] = board_svg(rules, title=ctx["game"]["name"], interactive=True)
+            ctx["page_modules"] = page_modules()
             self.render("play.html", f"{code}/{game.id}/play/index.html", ctx)
 
     def shared_pages(self) -> None:

@@ -13,6 +13,7 @@ Python, and boots normally from the archive if the snapshot fails.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -29,6 +30,12 @@ PRECOMPILE = Path(__file__).resolve().parent / "precompile.mjs"
 PYODIDE_DIR = "pyodide"
 ENGINE_ARCHIVE = "engine.zip"
 SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
+
+
+def page_modules() -> list[str]:
+    """The modules play.js imports: the play page preloads them, so they load with it, not after it."""
+    source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(encoding="utf-8")
+    return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M)
 
 
 def build_assets(out_dir, context=None) -> None:

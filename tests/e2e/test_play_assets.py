@@ -49,6 +49,9 @@ def test_engine_archive_holds_every_engine_module_compiled(site_dir):
 
 
 def test_every_play_page_points_at_the_assets(site_dir):
+    play_js = (site_dir / "static" / "js" / "play.js").read_text(encoding="utf-8")
+    imports = sorted(re.findall(r'from "\./([^"]+)"', play_js))
+    assert imports  # the page preloads what play.js imports, so they load with it
     for lang in i18n.locales():
         for game in GAMES:
             page = f"{lang}/{game}/play/index.html"
@@ -63,6 +66,10 @@ def test_every_play_page_points_at_the_assets(site_dir):
                 target = urljoin(f"http://x/{page}", value)[len("http://x/"):]
                 assert (site_dir / target).exists(), (page, attr, target)
             assert 'data-game="%s"' % game in html
+            preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+            assert sorted(href.rsplit("/", 1)[-1] for href in preloads) == imports, page
+            for href in preloads:
+                assert (site_dir / urljoin(f"http://x/{page}", href)[len("http://x/"):]).is_file()
 
 
 def test_snapshot_is_packed_as_the_worker_reads_it(site_dir):
