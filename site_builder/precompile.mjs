@@ -11,8 +11,8 @@
 // imports the engine, warms up a search, and its memory is saved as a snapshot: restoring it
 // skips Python's start-up and the imports altogether. The snapshot is only valid with this exact
 // pyodide.asm.wasm and python_stdlib.zip (zipimport keeps the zip's table of contents in memory),
-// so it records the zip's CRC, which the worker checks; the worker falls back to a normal boot if
-// anything about the snapshot fails. It is gzipped (about 31 MB of memory, 5 MB on the wire).
+// so it records the zip's CRC, which restored() checks when the worker calls it; the worker
+// falls back to a normal boot if anything about the snapshot fails. It is gzipped (about 31 MB of memory, 5 MB on the wire).
 //
 //   node site_builder/precompile.mjs PYODIDE_DIR GAME_DIR OUT_DIR
 //   -> OUT_DIR/python_stdlib.zip, OUT_DIR/engine.zip, OUT_DIR/engine-snapshot.bin,
@@ -144,20 +144,32 @@ from game.api import ai_move, call, new_game
 # entropy-seeded state.)
 for game in ("fox-and-geese", "two-foxes", "large-cross"):
     ai_move(new_game(game)["record"], "easy", 60.0, 0)
-STDLIB_CRC = 0
-with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
+
+def stdlib_crc():
     # In small pieces: a freed 1.5 MB buffer would stay in the snapshot as incompressible noise.
-    while chunk := f.read(1 << 14):
-        STDLIB_CRC = zlib.crc32(chunk, STDLIB_CRC)
-del chunk, f
+    crc = 0
+    with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
+        while chunk := f.read(1 << 14):
+            crc = zlib.crc32(chunk, crc)
+    return crc
+
+STDLIB_CRC = stdlib_crc()
+
+def restored():
+    """Run by engine-worker.js right after restoring; returns the engine's entry point."""
+    import random
+    if stdlib_crc() != STDLIB_CRC:  # zipimport's offsets in memory would point into another zip
+        raise RuntimeError("the snapshot belongs to another build")
+    random.seed()  # else every load would start the generator alike
+    return call
 `);
 const snapshot = booted.makeMemorySnapshot();
 
 // Restore it once here, as the browser will, so a snapshot that cannot work never ships. (This
 // Pyodide restores into its fixed 30 MiB heap: a snapshot of a heap that grew beyond that fails.)
-const restored = await loadPyodide({ ...bootOptions, _loadSnapshot: snapshot });
+const copy = await loadPyodide({ ...bootOptions, _loadSnapshot: snapshot });
 const probe = '{"game": "two-foxes"}';
-if (restored.globals.get("call")("new_game", probe) !== booted.globals.get("call")("new_game", probe)) {
+if (copy.runPython("restored()")("new_game", probe) !== booted.globals.get("call")("new_game", probe)) {
   throw new Error("the restored snapshot does not answer like the Python it was made from");
 }
 writeFileSync(join(outDir, "engine-snapshot.bin"), gzipSync(pack(snapshot), { level: 9 }));

@@ -61,17 +61,6 @@ async function unpackSnapshot(bytes) {
   return memory;
 }
 
-// Run in a restored snapshot (see precompile.mjs): it must have been made with this very
-// standard library zip, and its random generator would otherwise start alike on every load.
-const CHECK_SNAPSHOT = `
-import random, sys, zlib
-with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
-    if zlib.crc32(f.read()) != STDLIB_CRC:
-        raise RuntimeError("the snapshot belongs to another build")
-random.seed()
-call
-`;
-
 // The normal boot, from the engine archive: what the snapshot saves.
 const BOOT = `
 import sys
@@ -96,7 +85,7 @@ async function start({ pyodideURL, engineURL }) {
   try {
     const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
     progress("python");
-    call = pyodide.runPython(CHECK_SNAPSHOT);
+    call = pyodide.runPython("restored()"); // checks the snapshot fits this build (precompile.mjs)
   } catch (error) {
     // Anything wrong with the snapshot costs time, never the game: boot Python normally.
     console.warn("engine snapshot not used:", String(error?.message ?? error));
