@@ -26,7 +26,9 @@ Design, in short:
   seen before already counts as a draw.
 * A fox left with a single move gets one ply more search: it may be trapped.
 * ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
-  the best with seeded noise; they also stop when the time budget runs out. With a depth or node limit the result depends
+  the best with seeded noise; their foxes search less (1 and 3 plies) where the
+  geese cannot step sideways, since there the fox side is the easy one to play.
+  They also stop when the time budget runs out. With a depth or node limit the result depends
   only on the position and the seed; a time budget makes the depth reached,
   and so possibly the move, depend on the machine's speed.
 """
@@ -65,8 +67,15 @@ class _Level(NamedTuple):
 _LEVELS = {
     "easy": _Level(depth=3, noise=15.0, margin=50),
     "medium": _Level(depth=4, noise=10.0, margin=40),
-    "hard": _Level(depth=None, noise=0.0, margin=0),
 }
+# Geese that cannot step sideways cannot wait either: a fox that merely stays out of traps
+# wins once they run out of safe moves. There a fox searching four plies beats every level
+# of geese (measured), so the weaker foxes search less, or nobody could beat them as geese.
+_FOX_WHEN_GEESE_CANNOT_WAIT = {
+    "easy": _Level(depth=1, noise=15.0, margin=50),
+    "medium": _Level(depth=3, noise=3.0, margin=20),
+}
+_HARD = _Level(depth=None, noise=0.0, margin=0)
 
 
 # Evaluation weights, in hundredths of a goose.
@@ -486,12 +495,16 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
 def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
                 seed: int | None = None) -> Move:
     """The computer's move for the side to move. ``position`` is left as it was."""
-    try:
-        params = _LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     if seconds <= 0:
         raise ValueError("seconds must be positive")
+    if level == "hard":
+        params = _HARD
+    elif position.turn is Side.FOX and not position.rules.sideways:
+        params = _FOX_WHEN_GEESE_CANNOT_WAIT[level]
+    else:
+        params = _LEVELS[level]
     if params.depth is None:
         move, _, _, _, _ = _run(position, None, seconds, None, margin=0)
         return move
