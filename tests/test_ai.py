@@ -210,6 +210,28 @@ def test_the_losing_side_takes_a_draw_by_repetition_and_the_winning_side_avoids_
         assert outcome is not None and outcome.winner is None, (level, str(move))
 
 
+# Large Cross, medium geese against the easy fox, two geese down; the fox has just gone back
+# to b5. With sideways steps the geese are still the winning side.
+TWO_GEESE_DOWN = (
+    "e7-e8 h4-h5 e8-e7 b4-b5 e7-e6 h5-i5 e6-d7 c4-b4 d7-e7 d4-c4 e7-f7 e4-d4 f7-f8 f3-e4 "
+    "f8-f9 e2-f3 f9-e9 c4-d5 e9-d9 d2-e2 d9-e8 b4-c4 e8-e9 a4-a5 e9-d9 c4-b4 d9-d8 e2-d2 "
+    "d8-d7 d5-c5 d7-d6 d4-c4 d6-d5 d1-e2 d5-e5 c4-d4 e5-e6 e1-d1 e6-f6 c5-d5 f6-g6 b5-b6 "
+    "g6-h5 b6-c6 h5-i6 g4-h4 i6-h6 a5-b5 h6-g6 b5-c5 g6-g5 d1-e1 g5-h5 f4-g4 h5-g6 e4-f4 "
+    "g6-f6 b4-c4 f6-e6 e3-e4 e6-d6 f4-f5 d6xb6 c5-c6 b6xd6 e2-e3 d6-c6 e1-d1 c6-b5 d1-e2 "
+    "b5-a5 c4-b4 a5-a6 f1-e1 a6-b5 d4-c4 b5-c5 f5-e5 c5-c6 b4-a4 c6-b5 d3-d4 b5-c5 a4-b4 "
+    "c5-c6 b4-a4 c6-b5 a4-b4 b5-a5 e4-f4 a5-a4 f4-e4 a4-b5"
+)
+
+
+def test_geese_a_few_geese_down_play_on_instead_of_repeating():
+    pos = Position(rules_for("large-cross"))
+    shuttle(pos, TWO_GEESE_DOWN)
+    assert pos.geese == 16
+    # Every level used to answer b4-a4, repeating the position (a draw, to the search).
+    for level, move in after_each_level(pos, seconds=0.3, seed=1):
+        assert pos.repetitions() == 1, (level, str(move))
+
+
 def test_the_losing_side_runs_down_the_hundred_ply_clock():
     pos = build("large-cross", "e9", "a4 c4 e4 g4 i4", Side.GEESE)
     pos.clock = 99  # one quiet goose step from the 100-ply draw
