@@ -101,37 +101,33 @@ def test_geese_save_the_goose_that_would_lose_the_game():
         assert not any(m.jump for m in pos.legal_moves()), (level, str(move))
 
 
+def geese_wins(geese: int, fox_level: str, geese_level: str, games: int = 20) -> int:
+    """How many seeded standard games the geese win; "random" plays random moves."""
+    won = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        pos = Position(rules_for("fox-and-geese", geese))
+        while pos.outcome() is None:
+            level = fox_level if pos.turn is Side.FOX else geese_level
+            if level == "random":
+                pos.push(rng.choice(pos.legal_moves()))
+            else:  # depth-bound levels: no clock, so the count is the same on any machine
+                pos.push(choose_move(pos, level, seconds=30, seed=rng.getrandbits(32)))
+        won += pos.outcome().winner is Side.GEESE
+    return won
+
+
 def test_easy_geese_trap_a_random_fox():
     # Geese that let the fox get behind their line, or waste their forward steps, run out
     # of moves and lose even to random play (they did in about one game in four).
-    rules = rules_for("fox-and-geese", 17)
-    won = 0
-    for seed in range(20):
-        rng = random.Random(seed)
-        pos = Position(rules)
-        while pos.outcome() is None:
-            if pos.turn is Side.FOX:
-                pos.push(rng.choice(pos.legal_moves()))
-            else:
-                pos.push(choose_move(pos, "easy", seconds=30, seed=seed))  # depth-bound: no clock
-        won += pos.outcome().winner is Side.GEESE
-    assert won >= 18
+    assert geese_wins(17, "random", "easy") >= 18
 
 
 def test_geese_that_cannot_step_sideways_can_beat_the_easy_fox():
     # Forward-only geese cannot wait, so a fox that merely avoids traps wins in the end: with
     # 13 geese a fox searching 3 plies beat medium geese in 29 of 30 seeded games. The easy fox
-    # searches 1 ply there; medium geese beat it in 7 of these 20.
-    rules = rules_for("fox-and-geese", 13)
-    won = 0
-    for seed in range(20):
-        rng = random.Random(seed)
-        pos = Position(rules)
-        while pos.outcome() is None:
-            level = "easy" if pos.turn is Side.FOX else "medium"
-            pos.push(choose_move(pos, level, seconds=30, seed=rng.getrandbits(32)))  # depth-bound
-        won += pos.outcome().winner is Side.GEESE
-    assert won >= 5
+    # searches 1 ply there; medium geese beat it in 7 of these 20 (1 with the 3-ply fox).
+    assert geese_wins(13, "easy", "medium") >= 5
 
 
 def test_fox_does_not_walk_into_a_trap():
