@@ -11,6 +11,7 @@ Tests import make_server() and SiteServer from this file.
 import argparse
 import contextlib
 import functools
+import sys
 import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -73,6 +74,13 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that drops a download it no longer needs is normal, not a server error.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(root, port=0, prefix=None, host="127.0.0.1", verbose=False):
     """A ThreadingHTTPServer for directory `root`; call serve_forever() to run it.
 
@@ -84,7 +92,7 @@ def make_server(root, port=0, prefix=None, host="127.0.0.1", verbose=False):
         raise FileNotFoundError(f"no such directory: {root}")
     mount = (prefix or "").strip("/")
     handler = type("MountedHandler", (Handler,), {"prefix": f"/{mount}/" if mount else "/"})
-    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+    server = _Server((host, port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     server.verbose = verbose
     server.url = f"http://{host}:{server.server_port}{handler.prefix}"
