@@ -70,6 +70,7 @@ class _Level(NamedTuple):
 _LEVELS = {
     "easy": _Level(depth=3, noise=15.0, margin=50),
     "medium": _Level(depth=4, noise=10.0, margin=40),
+    "hard": _Level(depth=None, noise=0.0, margin=0),
 }
 # Geese that cannot step sideways cannot wait either: a fox that merely stays out of traps
 # wins once they run out of safe moves. There a fox searching four plies beats every level
@@ -78,7 +79,6 @@ _FOX_WHEN_GEESE_CANNOT_WAIT = {
     "easy": _Level(depth=1, noise=15.0, margin=50),
     "medium": _Level(depth=3, noise=3.0, margin=20),
 }
-_HARD = _Level(depth=None, noise=0.0, margin=0)
 
 
 # Evaluation weights, in hundredths of a goose.
@@ -498,16 +498,14 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
 def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
                 seed: int | None = None) -> Move:
     """The computer's move for the side to move. ``position`` is left as it was."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    try:
+        params = _LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
     if seconds <= 0:
         raise ValueError("seconds must be positive")
-    if level == "hard":
-        params = _HARD
-    elif position.turn is Side.FOX and not position.rules.sideways:
-        params = _FOX_WHEN_GEESE_CANNOT_WAIT[level]
-    else:
-        params = _LEVELS[level]
+    if position.turn is Side.FOX and not position.rules.sideways:
+        params = _FOX_WHEN_GEESE_CANNOT_WAIT.get(level, params)
     if params.depth is None:
         move, _, _, _, _ = _run(position, None, seconds, None, margin=0)
         return move
