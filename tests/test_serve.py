@@ -80,3 +80,20 @@ def test_browser_loads_module_and_wasm(page, tiny_site, where):
     page.wait_for_selector("html[data-wasm]")
     assert page.get_attribute("html", "data-wasm") == "ok"
     assert page.console_errors == []
+
+
+def test_a_dropped_download_is_quiet_and_other_errors_are_not(tmp_path, capsys):
+    # Browsers abort downloads they no longer need (the tests do it on purpose): that is no
+    # traceback in the output. A real fault in the server still prints one.
+    server = serve.make_server(tmp_path)
+    try:
+        for error, printed in ((BrokenPipeError(32, "Broken pipe"), False),
+                               (ConnectionResetError(104, "reset"), False),
+                               (ValueError("a bug"), True)):
+            try:
+                raise error
+            except Exception:
+                server.handle_error(None, ("127.0.0.1", 1))
+            assert ("Traceback" in capsys.readouterr().err) is printed, error
+    finally:
+        server.server_close()
