@@ -12,7 +12,8 @@
 // skips Python's start-up and the imports altogether. The snapshot is only valid with this exact
 // pyodide.asm.wasm and python_stdlib.zip (zipimport keeps the zip's table of contents in memory),
 // so it records the zip's CRC, which restored() checks when the worker calls it; the worker
-// falls back to a normal boot if anything about the snapshot fails. It is gzipped (about 31 MB of memory, 5 MB on the wire).
+// falls back to a normal boot if anything about the snapshot fails. Only the non-zero parts of
+// the memory are kept, gzipped (about 31 MB of memory, 5 MB on the wire).
 //
 //   node site_builder/precompile.mjs PYODIDE_DIR GAME_DIR OUT_DIR
 //   -> OUT_DIR/python_stdlib.zip, OUT_DIR/engine.zip, OUT_DIR/engine-snapshot.bin,

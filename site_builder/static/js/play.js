@@ -546,7 +546,6 @@ function engineFailed(error) {
 
 // -- start-up ---------------------------------------------------------------
 
-
 function progress(phase) {
   const step = ["runtime", "python", "engine", "ready"].indexOf(phase);
   if (step >= 0) $("#engine-progress").value = step + 1;
