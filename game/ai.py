@@ -28,9 +28,9 @@ Design, in short:
 * ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
   the best with seeded noise; their foxes search less (1 and 3 plies) where the
   geese cannot step sideways, since there the fox side is the easy one to play.
-  They also stop when the time budget runs out. With a depth or node limit the result depends
-  only on the position and the seed; a time budget makes the depth reached,
-  and so possibly the move, depend on the machine's speed.
+  They also stop when the time budget runs out. With a depth or node limit the
+  result depends only on the position and the seed; a time budget makes the
+  depth reached, and so possibly the move, depend on the machine's speed.
 """
 
 from __future__ import annotations
