@@ -21,9 +21,10 @@ Design, in short:
   side without a move loses); advancement and
   pen progress in a pen game. The start position scores 0.
 * Draws (threefold repetition, the 100-ply rule) count as a loss for the side
-  the computer plays (contempt: one and a half geese for the fox, four for the
-  geese), so it steers into them only when it judges itself clearly behind. In
-  the search a position seen before already counts as a draw.
+  the computer plays (contempt: one and a half geese for the fox; for the geese
+  four tenths of the captures the fox needs, 4 to 6 geese), so it steers into
+  them only when it judges itself clearly behind. In the search a position
+  seen before already counts as a draw.
 * A fox left with a single move gets one ply more search: it may be trapped.
 * ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
   the best with seeded noise; their foxes search less (1 and 3 plies) where the
@@ -50,11 +51,14 @@ WIN = 1_000_000
 WON = WIN - 10_000
 INF = WIN + 1
 GOOSE_VALUE = 100
-# A draw costs the computer this much, so it avoids draws unless it is losing. More for the
-# geese: where they can step sideways a few geese lost still leave them the winning side
-# (Large Cross), and at 150 medium geese settled for a repetition in 10 of 30 games against
-# the easy fox (3 at 400). A fox there is often held to a draw at best and should take it.
-CONTEMPT = {Side.FOX: 150, Side.GEESE: 400}
+# A draw costs the computer this much, so it avoids draws unless it is losing. The geese pay
+# in proportion to the captures the fox needs to win on the count: where they can step
+# sideways, geese several down are still the winning side (in Large Cross they trap the fox
+# with 12 of 18 left), and a flat four geese had medium geese four to six down repeat into a
+# draw in 8 of 20 games against the easy fox. A fox there is often held to a draw at best
+# and should take it.
+FOX_CONTEMPT = 150
+GEESE_CONTEMPT_PER_CAPTURE = 40
 MAX_PLY = 128
 EXTEND = 1
 
@@ -270,10 +274,6 @@ class _Eval:
 eval_for = functools.cache(_Eval)
 
 
-def _draw_score(pos: Position, root_turn: Side) -> int:
-    return -CONTEMPT[root_turn] if pos.turn is root_turn else CONTEMPT[root_turn]
-
-
 class _Search:
     def __init__(self, pos: Position, deadline: float | None, node_limit: int | None):
         self.pos = pos
@@ -289,6 +289,12 @@ class _Search:
         self.root_depth = 0
         self.has_pen = bool(pos.rules.pen)
         self.below = pos.rules.fox_wins_below
+        captures_to_win = len(pos.rules.geese) - self.below + 1
+        self.contempt = (FOX_CONTEMPT if pos.turn is Side.FOX
+                         else GEESE_CONTEMPT_PER_CAPTURE * captures_to_win)
+
+    def _draw_score(self, pos: Position) -> int:
+        return -self.contempt if pos.turn is self.root_turn else self.contempt
 
     def _tick(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
@@ -327,12 +333,12 @@ class _Search:
         repeated = pos.repetitions()
         if repeated >= 3 or pos.clock >= 100:
             # legal_moves() is empty now; a trapped side still loses before the draw rules apply.
-            return _draw_score(pos, self.root_turn) if pos.outcome().winner is None else -WIN + ply
+            return self._draw_score(pos) if pos.outcome().winner is None else -WIN + ply
         moves = pos.legal_moves()
         if not moves:
             return -WIN + ply
         if repeated >= 2:
-            return _draw_score(pos, self.root_turn)  # the opponent could repeat again
+            return self._draw_score(pos)  # the opponent could repeat again
         fox_to_move = pos.turn is Side.FOX
         if fox_to_move and len(moves) <= EXTEND and ply < 2 * self.root_depth:
             depth += 1  # a fox with almost no moves may be trapped: look one ply further

@@ -206,8 +206,9 @@ def test_the_losing_side_takes_a_draw_by_repetition_and_the_winning_side_avoids_
         assert outcome is not None and outcome.winner is None, (level, str(move))
 
 
-# Large Cross, medium geese against the easy fox, two geese down; the fox has just gone back
-# to b5. With sideways steps the geese are still the winning side.
+# Large Cross, medium geese against the easy fox, some geese down. With sideways steps the
+# geese are still the winning side there (they trap the fox with 12 left, in real games).
+# Two down, the fox has just gone back to b5; every level used to answer b4-a4.
 TWO_GEESE_DOWN = (
     "e7-e8 h4-h5 e8-e7 b4-b5 e7-e6 h5-i5 e6-d7 c4-b4 d7-e7 d4-c4 e7-f7 e4-d4 f7-f8 f3-e4 "
     "f8-f9 e2-f3 f9-e9 c4-d5 e9-d9 d2-e2 d9-e8 b4-c4 e8-e9 a4-a5 e9-d9 c4-b4 d9-d8 e2-d2 "
@@ -217,15 +218,28 @@ TWO_GEESE_DOWN = (
     "b5-a5 c4-b4 a5-a6 f1-e1 a6-b5 d4-c4 b5-c5 f5-e5 c5-c6 b4-a4 c6-b5 d3-d4 b5-c5 a4-b4 "
     "c5-c6 b4-a4 c6-b5 a4-b4 b5-a5 e4-f4 a5-a4 f4-e4 a4-b5"
 )
+# Four down (a draw used to cost the geese a flat four geese); every level answered d4-c4.
+FOUR_GEESE_DOWN = (
+    "e7-e8 h4-h5 e8-d8 i4-i5 d8-d9 i5-i6 d9-e9 h5-g6 e9-f9 g4-f5 f9-e9 f5-f6 e9-f9 e4-f5 f9-f8 "
+    "d4-d5 f8-f7 d3-e4 f7-e6 f4-g4 e6-e5 f6-f7 e5xg5 e2-d3 g5-f5 g4-f4 f5-f6 i6-h6 f6-e6 g6-f6 "
+    "e6-e5 h6-i6 e5xc5 f4-f5 c5-d5 i6-h6 d5-e5 f3-f4 e5xg5 f7-e7 g5-f5 f2-f3 f5-g6 d1-e2 g6-g5 "
+    "e2-f2 g5-g4 e7-d7 g4-f5 f6-e6 f5-g5 e6-d6 g5-h5 e1-e2 h5-h4 c4-d5 h4-h5 f4-g4 h5-i5 e4-f5 "
+    "i5-h5 d6-e6 h5-i4 f3-f4 i4-h5 h6-g6 h5-i5 f1-e1 i5-i4 d5-d6 i4-h5 e3-e4 h5-i5 d7-e7 i5-i4 "
+    "d3-e3 i4-h5 e3-d3 h5-i6 e1-f1 i6-h6 e7-d7 h6xf6 e2-f3 f6-g6 f1-e2 g6-g5 e4-e5 g5-h5 f3-e4 "
+    "h5-i5 e6-f6 i5-i4 d3-e3 i4-h5 b4-c4 h5-h4 d6-e6 h4-i4 e6-d6 i4-h5 c4-b4 h5-g6 d6-e6 g6-h6 "
+    "e6-d6 h6-i6 d6-e6 i6-i5 e6-d6 i5-i4 b4-c4 i4-h4 f6-e6 h4-i4 c4-b4 i4-h5 e6-f6 h5-h4 b4-c4 "
+    "h4-i4 c4-d4 i4-i5 d4-c4 i5-i6 d7-e7 i6-h6 e7-d7 h6-g6 d6-e6 g6-g5 c4-b4 g5-h5 b4-c4 h5-g5 "
+    "c4-d4 g5-g6"
+)
 
 
-def test_geese_a_few_geese_down_play_on_instead_of_repeating():
+@pytest.mark.parametrize("moves,geese", [(TWO_GEESE_DOWN, 16), (FOUR_GEESE_DOWN, 14)])
+def test_geese_a_few_geese_down_play_on_instead_of_repeating(moves, geese):
     pos = Position(rules_for("large-cross"))
-    shuttle(pos, TWO_GEESE_DOWN)
-    assert pos.geese == 16
-    # Every level used to answer b4-a4, repeating the position (a draw, to the search).
+    shuttle(pos, moves)
+    assert pos.geese == geese
     for level, move in after_each_level(pos, seconds=0.3, seed=1):
-        assert pos.repetitions() == 1, (level, str(move))
+        assert pos.repetitions() == 1, (level, str(move))  # a repeat is a draw, to the search
 
 
 def test_the_losing_side_runs_down_the_hundred_ply_clock():
