@@ -6,7 +6,11 @@ level, its score (win 1, draw 1/2) and the mean seconds per move of each level.
 
     python3 benchmarks/ai_tournament.py --games 20 --seconds 1.0 --jobs 1
     python3 benchmarks/ai_tournament.py --only fox-and-geese --pairings hard-medium --games 10
+    python3 benchmarks/ai_tournament.py --pairings hard-hard --opening 2 --games 10
     python3 benchmarks/ai_tournament.py --speed        # nodes per second of the hard search
+
+``hard-hard`` shows which side a game favours: hard has no noise, so its
+games differ only through ``--opening``, a few random plies played first.
 
 Goals: hard >= 70% against medium, medium >= 70% against easy, every level
 >= 95% against random, hard <= 1 s per move. Games are seeded (``--seed``);
@@ -37,9 +41,11 @@ PAIRINGS = "hard-medium,medium-easy,easy-random,medium-random,hard-random"
 
 def play(task):
     """One game; returns (task, winner side or None, plies, {level: [seconds, moves, longest]})."""
-    game, geese, strong, weak, strong_side, seed, seconds = task
+    game, geese, strong, weak, strong_side, seed, seconds, opening = task
     pos = Position(rules_for(game, geese))
     rng = random.Random(seed)
+    while pos.ply < opening and pos.outcome() is None:
+        pos.push(rng.choice(pos.legal_moves()))
     players = {strong_side: strong, strong_side.other: weak}
     timing = {strong: [0.0, 0, 0.0], weak: [0.0, 0, 0.0]}
     while (outcome := pos.outcome()) is None:
@@ -79,6 +85,7 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairings", default=PAIRINGS, help="comma-separated STRONG-WEAK level pairs")
+    ap.add_argument("--opening", type=int, default=0, help="random plies played before the levels take over")
     ap.add_argument("--only", help="restrict to game ids / pairings containing this text, e.g. two-foxes or hard")
     ap.add_argument("--speed", action="store_true", help="only measure the hard search's nodes per second")
     args = ap.parse_args(argv)
@@ -93,7 +100,8 @@ def main(argv=None) -> None:
                 continue
             for i in range(args.games):
                 side = Side.FOX if i % 2 == 0 else Side.GEESE
-                tasks.append((game, geese, strong, weak, side, args.seed * 100_003 + i, args.seconds))
+                tasks.append((game, geese, strong, weak, side, args.seed * 100_003 + i, args.seconds,
+                              args.opening))
     started = time.perf_counter()
     results = []
     with multiprocessing.Pool(args.jobs) as pool:
@@ -103,7 +111,7 @@ def main(argv=None) -> None:
     print(file=sys.stderr)
     results.sort(key=lambda r: tasks.index(r[0]))  # table rows in task order
     rows: dict[tuple, dict] = {}
-    for (game, geese, strong, weak, side, _, _), winner, plies, timing in results:
+    for (game, geese, strong, weak, side, *_), winner, plies, timing in results:
         row = rows.setdefault((game, geese, strong, weak), {
             "fox": [0, 0, 0], "geese": [0, 0, 0], "plies": 0, "n": 0,
             "time": {strong: [0.0, 0, 0.0], weak: [0.0, 0, 0.0]}})
@@ -116,7 +124,7 @@ def main(argv=None) -> None:
             row["time"][level][1] += count
             row["time"][level][2] = max(row["time"][level][2], longest)
     print(f"{len(tasks)} games, --seconds {args.seconds}, --seed {args.seed}, "
-          f"{time.perf_counter() - started:.0f} s wall\n")
+          f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n")
     head = f"{'game':<17} {'pairing':<14} {'as fox W/D/L':>12} {'as geese W/D/L':>14} {'score':>6} " \
            f"{'s/move':>13} {'max s':>5} {'plies':>5}"
     print(head)
