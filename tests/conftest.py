@@ -19,14 +19,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def _load_serve():
-    spec = importlib.util.spec_from_file_location("serve", REPO / "scripts" / "serve.py")
+def load_script(path: str):
+    """A script of the repository (not a package) as a module, e.g. "scripts/serve.py"."""
+    spec = importlib.util.spec_from_file_location(Path(path).stem, REPO / path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-serve = _load_serve()
+serve = load_script("scripts/serve.py")
 
 
 def pytest_collection_modifyitems(items):
