@@ -43,7 +43,7 @@ import time
 from typing import NamedTuple
 
 from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
-from .position import EMPTY, GOOSE, Move, Position, Side
+from .position import DRAW_PLIES, EMPTY, GOOSE, Move, Position, Side
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -337,7 +337,7 @@ class _Search:
         if self.has_pen and pos.pen_full():
             return -WIN + ply
         repeated = pos.repetitions()
-        if repeated >= 3 or pos.clock >= 100:
+        if repeated >= 3 or pos.clock >= DRAW_PLIES:
             # legal_moves() is empty now; a trapped side still loses before the draw rules apply.
             return self._draw_score(pos) if pos.outcome().winner is None else -WIN + ply
         moves = pos.legal_moves()
