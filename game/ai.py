@@ -80,12 +80,11 @@ _LEVELS = {
 # Geese that cannot step sideways cannot wait either: a fox that merely stays out of traps
 # wins once they run out of safe moves (hard against hard, the fox side won every game). A
 # fox searching 3 plies there beat hard geese in 8 of 10 games and medium geese in 29 of 30,
-# so the weaker foxes search 1 ply, or nobody could beat them as geese; easy's wide noise
-# leaves the medium geese something to beat (noise 60, margin 150: they won 66% of 300 games
-# with 13 geese and 78% with 17; now 71% and 83%, and easy still takes every obvious capture
-# in tests/test_ai.py). Easy geese there keep closer to their best move:
-# with the usual noise they let even a random fox behind their line in up to 3 of 20 games
-# (measured with benchmarks/ai_tournament.py).
+# so the weaker foxes search 1 ply, or nobody could beat them as geese. Easy's wide noise
+# leaves the medium geese something to beat (they beat it in 71% of 300 games with 13 geese,
+# 83% with 17) yet stays narrow enough that it takes obvious captures (tests/test_ai.py).
+# Easy geese there keep closer to their best move: with the usual noise they let even a
+# random fox behind their line in up to 3 of 20 games (benchmarks/ai_tournament.py).
 _WHEN_GEESE_CANNOT_WAIT = {
     Side.FOX: {"easy": _Level(depth=1, noise=90.0, margin=200),
                "medium": _Level(depth=1, noise=5.0, margin=20)},

@@ -128,7 +128,7 @@ def test_geese_that_cannot_step_sideways_can_beat_the_easy_and_medium_fox():
     # Forward-only geese cannot wait, so a fox that merely avoids traps wins in the end: with
     # 13 geese a fox searching 3 plies beat medium geese in 29 of 30 seeded games. So easy and
     # medium foxes search 1 ply there; medium geese beat them in 16 and 6 of these 20 (7 and 0
-    # when easy had a quarter of the noise and medium searched 3 plies).
+    # when easy had noise 15 and medium searched 3 plies).
     assert geese_wins(13, "easy", "medium") >= 12
     assert geese_wins(13, "medium", "medium") >= 3
 
