@@ -23,8 +23,10 @@ Design, in short:
 * Draws (threefold repetition, the 100-ply rule) count as a loss for the side
   the computer plays (contempt: one and a half geese for the fox; for the geese
   four tenths of the captures the fox needs, 4 to 6 geese), so it steers into
-  them only when it judges itself clearly behind. In the search a position
-  seen before already counts as a draw.
+  them only when it judges itself clearly behind. Where the geese can step
+  sideways and win only by trapping, the fox side is the losing one, and a
+  draw counts as a gain of three geese to it. In the search a position seen
+  before already counts as a draw.
 * A fox left with a single move gets one ply more search: it may be trapped.
 * ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
   the best with seeded noise; their foxes search 1 ply where the geese cannot
@@ -59,6 +61,12 @@ GOOSE_VALUE = 100
 # draw in 8 of 20 games against the easy fox. A fox there is often held to a draw at best
 # and should take it.
 FOX_CONTEMPT = 150
+# Geese that can step sideways can always wait, and where they win only by trapping (Large
+# Cross, the sideways option) the fox side is the losing one: hard geese never lost to the hard
+# fox there. So the fox plays for a draw unless it is three geese ahead; geese steering clear
+# of its repetitions give it chances (hard fox against medium geese in Large Cross, 50 games:
+# 41% with this, 28% with the usual contempt, over 40).
+FOX_CONTEMPT_WHEN_GEESE_CAN_WAIT = -300
 GEESE_CONTEMPT_PER_CAPTURE = 40
 MAX_PLY = 128
 EXTEND = 1
@@ -297,8 +305,12 @@ class _Search:
         self.has_pen = bool(pos.rules.pen)
         self.below = pos.rules.fox_wins_below
         captures_to_win = len(pos.rules.geese) - self.below + 1
-        self.contempt = (FOX_CONTEMPT if pos.turn is Side.FOX
-                         else GEESE_CONTEMPT_PER_CAPTURE * captures_to_win)
+        if pos.turn is Side.GEESE:
+            self.contempt = GEESE_CONTEMPT_PER_CAPTURE * captures_to_win
+        elif pos.rules.sideways and not pos.rules.pen:
+            self.contempt = FOX_CONTEMPT_WHEN_GEESE_CAN_WAIT
+        else:
+            self.contempt = FOX_CONTEMPT
 
     def _draw_score(self, pos: Position) -> int:
         return -self.contempt if pos.turn is self.root_turn else self.contempt
