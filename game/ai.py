@@ -61,11 +61,12 @@ GOOSE_VALUE = 100
 # draw in 8 of 20 games against the easy fox.
 FOX_CONTEMPT = 150
 # Geese that can step sideways can always wait, and where they win only by trapping (Large
-# Cross, the sideways option) the fox side is the losing one: hard geese beat the hard fox in
-# every game there. So the fox plays for a draw unless it is six geese ahead, and geese steering
-# clear of its repetitions give it chances. Hard fox against medium geese in Large Cross: 28% of
-# 40 games with the usual contempt, 39% of 60 at three geese, 53% of 30 at six.
-FOX_CONTEMPT_WHEN_GEESE_CAN_WAIT = -600
+# Cross, the sideways option; not Two Foxes, with its pen) the fox side is the losing one: hard
+# geese beat the hard fox in every game there. So the fox plays for a draw unless it is six
+# geese ahead, and geese steering clear of its repetitions give it chances. Hard fox against
+# medium geese in Large Cross: 28% of 40 games with the usual contempt, 39% of 60 with a draw
+# worth three geese, 53% of 30 with six.
+FOX_CONTEMPT_WHERE_THE_FOX_SIDE_LOSES = -600
 GEESE_CONTEMPT_PER_CAPTURE = 40
 MAX_PLY = 128
 EXTEND = 1
@@ -307,7 +308,7 @@ class _Search:
         if pos.turn is Side.GEESE:
             self.contempt = GEESE_CONTEMPT_PER_CAPTURE * captures_to_win
         elif pos.rules.sideways and not pos.rules.pen:
-            self.contempt = FOX_CONTEMPT_WHEN_GEESE_CAN_WAIT
+            self.contempt = FOX_CONTEMPT_WHERE_THE_FOX_SIDE_LOSES
         else:
             self.contempt = FOX_CONTEMPT
 
