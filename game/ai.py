@@ -101,9 +101,9 @@ _WHEN_GEESE_CANNOT_WAIT = {
 }
 # Except against 17 geese, where the geese side is stronger: there a 1-ply medium fox beat easy
 # geese in only 60 of 110 games (3 plies: 78; 2 plies: 19 of 60), and hard geese still beat the
-# 3-ply fox in 35 of 40 (medium geese in 11 of 20). With 13 geese a deeper medium fox is too hard to
-# trap (medium geese beat a 2-ply one in 1 of 20, hard geese a 3-ply one in 1 of 10); with 15
-# geese no depth did better than 1 ply.
+# 3-ply fox in 35 of 40 (medium geese in 11 of 20). With 13 geese a deeper medium fox is too hard
+# to trap (medium geese beat a 2-ply one in 1 of 20, hard geese even a noisier 3-ply one, noise 40
+# and margin 100, in 1 of 10); with 15 geese no depth did better than 1 ply.
 _MEDIUM_FOX_BY_GEESE = {17: _Level(depth=3, noise=10.0, margin=40)}
 
 
