@@ -28,6 +28,8 @@ Design, in short:
   draw counts as a gain of six geese to it. In the search a position seen
   before already counts as a draw.
 * A fox left with a single move gets one ply more search: it may be trapped.
+* The time-bound search (hard) reduces late quiet moves where the geese can
+  step sideways.
 * ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
   the best with seeded noise; their foxes search 1 ply where the geese cannot
   step sideways, since there the fox side is the one that wins with good play
@@ -71,6 +73,14 @@ FOX_CONTEMPT_WHERE_THE_FOX_SIDE_LOSES = -600
 GEESE_CONTEMPT_PER_CAPTURE = 40
 MAX_PLY = 128
 EXTEND = 1
+# Late move reductions (hard only): where the geese can step sideways, quiet moves after the
+# first few are searched a ply shallower first, and again in full only if they look better.
+# Two Foxes hard against medium at 0.3 s a move: 64% of 40 games without, 75% with. Where every
+# goose step is for good (no sideways steps) a reduced search misses the tempo that decides the
+# game: 13 geese, hard geese beat the medium fox in 7 of 20 games with it, 9 without; 17 geese,
+# 13 against 18.
+LMR_DEPTH = 3
+LMR_AFTER = 3
 
 
 class _Level(NamedTuple):
@@ -309,6 +319,7 @@ class _Search:
         self.root_turn = pos.turn
         self.improved: tuple[Move, int] | None = None
         self.root_depth = 0
+        self.reduce = False
         self.has_pen = bool(pos.rules.pen)
         self.below = pos.rules.fox_wins_below
         captures_to_win = len(pos.rules.geese) - self.below + 1
@@ -418,14 +429,18 @@ class _Search:
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
-        first = True
-        for m in moves:
+        k0, k1 = self.killers[ply]
+        for i, m in enumerate(moves):
             pos.push(m)
-            if first:
+            if i == 0:
                 s = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-                first = False
             else:
-                s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                if self.reduce and depth >= LMR_DEPTH and i >= LMR_AFTER and not m.jump and m != k0 and m != k1:
+                    s = -self.negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
+                else:
+                    s = alpha + 1
+                if s > alpha:
+                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < s < beta:
                     s = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             pos.pop()
@@ -504,6 +519,7 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
         return best_move, best_score, 0, 0, scores
     # Only a search bounded by time alone stops early to save the rest of its budget.
     by_time_only = deadline is not None and max_depth is None and nodes is None
+    s.reduce = by_time_only and position.rules.sideways
     depth = 0
     # A cap keeps the recursion shallow (Pyodide's stack is small) when time is plentiful.
     max_depth = MAX_PLY // 2 if max_depth is None else min(max_depth, MAX_PLY // 2)
