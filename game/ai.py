@@ -28,8 +28,8 @@ Design, in short:
   draw counts as a gain of six geese to it. In the search a position seen
   before already counts as a draw.
 * A fox left with a single move gets one ply more search: it may be trapped.
-* The time-bound search (hard) reduces late quiet moves where the geese can
-  step sideways.
+* Hard's search (``search``) reduces late quiet moves where the geese can
+  step sideways; easy and medium search their full width.
 * ``easy`` (3 plies) and ``medium`` (4 plies) pick among the moves close to
   the best with seeded noise; their foxes search 1 ply where the geese cannot
   step sideways, since there the fox side is the one that wins with good play
@@ -307,7 +307,7 @@ eval_for = functools.cache(_Eval)
 
 
 class _Search:
-    def __init__(self, pos: Position, deadline: float | None, node_limit: int | None):
+    def __init__(self, pos: Position, deadline: float | None, node_limit: int | None, reduce: bool):
         self.pos = pos
         self.ev = eval_for(pos.rules)
         self.deadline = deadline
@@ -319,7 +319,7 @@ class _Search:
         self.root_turn = pos.turn
         self.improved: tuple[Move, int] | None = None
         self.root_depth = 0
-        self.reduce = False
+        self.reduce = reduce  # late move reductions (LMR_DEPTH)
         self.has_pen = bool(pos.rules.pen)
         self.below = pos.rules.fox_wins_below
         captures_to_win = len(pos.rules.geese) - self.below + 1
@@ -435,7 +435,8 @@ class _Search:
             if i == 0:
                 s = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
-                if self.reduce and depth >= LMR_DEPTH and i >= LMR_AFTER and not m.jump and m != k0 and m != k1:
+                if (self.reduce and depth >= LMR_DEPTH and i >= LMR_AFTER and not m.jump
+                        and m != k0 and m != k1):
                     s = -self.negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
                 else:
                     s = alpha + 1
@@ -493,14 +494,15 @@ def search(position: Position, max_depth: int | None = None, seconds: float | No
     """The best move found, its score for the side to move, the depth completed and the nodes searched.
 
     Stops at ``max_depth`` plies, after ``nodes`` nodes, or when ``seconds``
-    run out (None: no time limit), whichever comes first.
+    run out (None: no time limit), whichever comes first. This is the hard level's search.
     """
-    move, score, depth, count, _ = _run(position, max_depth, seconds, nodes, margin=0)
+    move, score, depth, count, _ = _run(position, max_depth, seconds, nodes, margin=0,
+                                        reduce=position.rules.sideways)
     return move, score, depth, count
 
 
 def _run(position: Position, max_depth: int | None, seconds: float | None, nodes: int | None,
-         margin: int):
+         margin: int, reduce: bool = False):
     if position.outcome() is not None:
         raise ValueError("the game is over")
     moves = position.legal_moves()
@@ -511,7 +513,7 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
     # Slack for the last nodes, the unwinding and, in the browser, the worker's round trip (record
     # replay, JSON, messages: up to some 50 ms on a busy machine), so the whole move fits the budget.
     deadline = None if seconds is None else start + 0.9 * seconds
-    s = _Search(position, deadline, nodes)
+    s = _Search(position, deadline, nodes, reduce)
     # Root order: captures first, longer chains before shorter; ties keep engine order.
     moves.sort(key=lambda m: len(m.path) if m.jump else 0, reverse=True)
     best_move, best_score, done, scores = moves[0], 0, 0, {moves[0]: 0}
@@ -519,7 +521,6 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
         return best_move, best_score, 0, 0, scores
     # Only a search bounded by time alone stops early to save the rest of its budget.
     by_time_only = deadline is not None and max_depth is None and nodes is None
-    s.reduce = by_time_only and position.rules.sideways
     depth = 0
     # A cap keeps the recursion shallow (Pyodide's stack is small) when time is plentiful.
     max_depth = MAX_PLY // 2 if max_depth is None else min(max_depth, MAX_PLY // 2)
@@ -558,8 +559,7 @@ def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
         if position.turn is Side.FOX and level == "medium":
             params = _MEDIUM_FOX_BY_GEESE.get(len(rules.geese), params)
     if params.depth is None:
-        move, _, _, _, _ = _run(position, None, seconds, None, margin=0)
-        return move
+        return search(position, seconds=seconds)[0]
     rng = random.Random(seed)
     move, best, _, _, scores = _run(position, params.depth, seconds, None, margin=params.margin)
     if abs(best) > WON:

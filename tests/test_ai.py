@@ -304,3 +304,15 @@ def test_the_losing_side_runs_down_the_hundred_ply_clock():
     for level, move in after_each_level(pos, seconds=0.3, seed=1):
         outcome = pos.outcome()
         assert outcome is not None and outcome.winner is None, (level, str(move))
+
+
+@pytest.mark.parametrize("game,geese,sideways", CONFIGS)
+def test_hard_reduces_late_quiet_moves_only_where_the_geese_can_step_sideways(game, geese, sideways):
+    # Where every goose step is for good, a reduced search misses the tempo that decides the game.
+    pos = random_positions(game, geese, sideways, 1, seed=3)[0]
+    full = _run(pos, 5, None, None, margin=0)[3]
+    hard = search(pos, max_depth=5, seconds=None)[3]
+    if pos.rules.sideways:
+        assert hard < 0.8 * full
+    else:
+        assert hard == full
