@@ -135,9 +135,14 @@ def test_geese_that_cannot_step_sideways_can_beat_the_easy_and_medium_fox():
 
 def test_against_17_geese_the_medium_fox_looks_further_yet_can_be_trapped():
     # A 1-ply medium fox lost 9 of these 20 to easy geese; the 3-ply one loses 4 and medium
-    # geese still beat it in 11.
+    # geese still beat it in 7 of 10.
     assert geese_wins(17, "medium", "easy") <= 6
-    assert geese_wins(17, "medium", "medium") >= 8
+    assert geese_wins(17, "medium", "medium", games=10) >= 5
+
+
+def test_17_medium_geese_beat_the_easy_fox():
+    # Looking 6 plies ahead they win 9 of these 10; at medium's usual 4 plies they won 4.
+    assert geese_wins(17, "easy", "medium", games=10) >= 8
 
 
 def obviously_best_capture(pos: Position) -> bool:
@@ -163,6 +168,20 @@ def test_easy_takes_an_obvious_capture_most_of_the_time(game, geese):
                 offered += 10
             pos.push(rng.choice(pos.legal_moves()))
     assert taken >= 0.95 * offered, (taken, offered)  # noise 150, margin 400: 185 and 192 of 200
+
+
+def test_where_the_fox_side_loses_the_easy_fox_strays_from_its_best_quiet_move():
+    # In Large Cross medium geese could not beat an easy fox that kept close to its best move
+    # (tournament); this one strays in 108 of these 200 tries (with easy's usual noise, 85),
+    # yet takes its obvious captures (above).
+    strays = tries = 0
+    for pos in random_positions("large-cross", None, False, 200, seed=1):
+        if pos.turn is Side.FOX and not any(m.jump for m in pos.legal_moves()) and tries < 200:
+            best = _run(pos, 3, None, None, margin=WIN)[0]
+            strays += sum(choose_move(pos, "easy", 30, seed=s) != best for s in range(10))
+            tries += 10
+    assert tries == 200
+    assert strays >= 97, strays
 
 
 def test_fox_does_not_walk_into_a_trap():
