@@ -134,10 +134,26 @@ def test_geese_that_cannot_step_sideways_can_beat_the_easy_and_medium_fox():
 
 
 def test_against_17_geese_the_medium_fox_looks_further_yet_can_be_trapped():
-    # A 1-ply medium fox lost 9 of these 20 to easy geese; the 3-ply one loses 4 and medium
-    # geese still beat it in 7 of 10.
-    assert geese_wins(17, "medium", "easy") <= 6
-    assert geese_wins(17, "medium", "medium", games=10) >= 5
+    # A 1-ply medium fox lost 9 of these 20 to easy geese; the 3-ply one loses 6, and medium
+    # geese (6 plies) still beat it in 4 of 10.
+    assert geese_wins(17, "medium", "easy") <= 7
+    assert geese_wins(17, "medium", "medium", games=10) >= 3
+
+
+def test_against_17_geese_the_medium_fox_plays_half_its_moves_without_noise():
+    # Where several moves score within its margin, it played its search's best in 150 of these
+    # 200 tries (with noise on every move, 112).
+    agree = tries = 0
+    for pos in random_positions("fox-and-geese", 17, False, 300, seed=2):
+        if pos.turn is Side.FOX and tries < 200:
+            scores = _run(pos, 3, None, None, margin=WIN)[4]
+            top = max(scores.values())
+            if sum(s > top - 40 for s in scores.values()) > 1:
+                best = max((s, i, m) for i, (m, s) in enumerate(scores.items()))[2]  # ties: the later
+                agree += sum(choose_move(pos, "medium", 30, seed=s) == best for s in range(10))
+                tries += 10
+    assert tries == 200
+    assert agree >= 131, agree
 
 
 def test_17_medium_geese_beat_the_easy_fox():
