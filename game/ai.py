@@ -35,8 +35,7 @@ Design, in short:
   step sideways, since there the fox side is the one that wins with good play
   (and easy geese there keep closer to their best move); against 17 geese the
   medium fox searches 3 plies, half its moves without noise, and the medium
-  geese 6. Where the fox side loses,
-  the easy fox picks more loosely.
+  geese 6. Where the fox side loses, the easy fox picks more loosely.
   They also stop when the time budget runs out. With a depth or node limit the
   result depends only on the position and the seed; a time budget makes the
   depth reached, and so possibly the move, depend on the machine's speed.
