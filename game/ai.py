@@ -133,6 +133,11 @@ _MEDIUM_BY_GEESE = {17: {Side.FOX: _Level(depth=3, noise=10.0, margin=40, sure=0
 _EASY_FOX_WHERE_THE_FOX_SIDE_LOSES = _Level(depth=3, noise=70.0, margin=170)
 
 
+def _fox_side_loses(rules: Rules) -> bool:
+    """Geese that can always wait (sideways steps) and win only by trapping (no pen)."""
+    return rules.sideways and not rules.pen
+
+
 # Evaluation weights, in hundredths of a goose.
 # Tuned by self-play against random and weaker opponents (benchmarks/ai_tournament.py).
 WEIGHTS = {
@@ -341,7 +346,7 @@ class _Search:
         captures_to_win = len(pos.rules.geese) - self.below + 1
         if pos.turn is Side.GEESE:
             self.contempt = GEESE_CONTEMPT_PER_CAPTURE * captures_to_win
-        elif pos.rules.sideways and not pos.rules.pen:
+        elif _fox_side_loses(pos.rules):
             self.contempt = FOX_CONTEMPT_WHERE_THE_FOX_SIDE_LOSES
         else:
             self.contempt = FOX_CONTEMPT
@@ -574,7 +579,7 @@ def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
         params = _WHEN_GEESE_CANNOT_WAIT[position.turn].get(level, params)
         if level == "medium":
             params = _MEDIUM_BY_GEESE.get(len(rules.geese), {}).get(position.turn, params)
-    elif not rules.pen and position.turn is Side.FOX and level == "easy":
+    elif _fox_side_loses(rules) and position.turn is Side.FOX and level == "easy":
         params = _EASY_FOX_WHERE_THE_FOX_SIDE_LOSES
     if params.depth is None:
         return search(position, seconds=seconds)[0]
