@@ -213,6 +213,19 @@ def test_fox_does_not_walk_into_a_trap():
         assert choose_move(pos, level, seconds=0.2, seed=3) != trap, level
 
 
+def test_hard_geese_open_the_13_geese_game_into_the_middle_from_the_book():
+    # The search scores every first goose move alike and at 1 s stepped to a wing, where the
+    # fox wins that goose or strands it (game/ai.py, _BOOK).
+    pos = Position(rules_for("fox-and-geese", 13))
+    pos.push(pos.parse_move("d4-d5"))
+    assert str(choose_move(pos, "hard", seconds=1.0)) == "c3-d4"
+    # The same history behind other pieces (no goose on c3) is searched, not looked up.
+    rules = rules_for("fox-and-geese", 13)
+    pos = Position(rules, geese=[sq for sq in rules.geese if sq != parse_square("c3")])
+    pos.push(pos.parse_move("d4-d5"))
+    assert choose_move(pos, "hard", seconds=0.2) in pos.legal_moves()
+
+
 def test_a_single_legal_move_is_played_without_searching():
     # Two foxes with capture compulsory: the only legal move is the jump.
     pos = build("two-foxes", "a3 g3", "b3 c4 d4 e4 c5 d5 e5 c6 d6 e6", Side.FOX)
