@@ -644,7 +644,8 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '30'; }")
     page.select_option("select[name=level]", "hard")
     set_mode(page, "two")
-    state = enter_move(page, api.new_game("fox-and-geese"), "d4-d5")
+    # Not d4-d5: hard answers that from its book, without a search (game/ai.py, _BOOK).
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
     set_mode(page, "computer", side="fox")       # the computer takes the geese, to move now
     page.wait_for_selector("#status[data-thinking=true]")
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '0.3'; }")
@@ -657,7 +658,7 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
     # The game goes on where it was: the computer answers the fox's move.
     page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 2")
     after = api.load(record_in_url(page))
-    assert after["moves"][0] == "d4-d5" and after["to_move"] == "fox"
+    assert after["moves"][0] == "d4-c4" and after["to_move"] == "fox"
     assert_board(page, after)
     assert not page.console_errors
 
