@@ -17,8 +17,9 @@ Goals: hard >= 70% against medium, medium >= 70% against easy, every level
 with a time budget the depth the hard level reaches depends on machine load,
 so repeated runs can differ slightly. The full default run (400 games) takes
 about 40 minutes at ``--seconds 0.3 --jobs 1`` (18 at ``--jobs 2`` on two idle
-cores) and well over an hour at 1 s (44 minutes at ``--jobs 2``). At 20 games a row can move by 20 points
-from one ``--seed`` to the next (medium-easy rows measured at seeds 1-3).
+cores) and well over an hour at 1 s (44 minutes at ``--jobs 2``). At 20 games
+a row can move by 20 points from one ``--seed`` to the next (medium-easy rows
+measured at seeds 1-3).
 """
 
 from __future__ import annotations

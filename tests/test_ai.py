@@ -216,11 +216,11 @@ def test_fox_does_not_walk_into_a_trap():
 def test_hard_geese_open_the_13_geese_game_into_the_middle_from_the_book():
     # The search scores every first goose move alike and at 1 s stepped to a wing, where the
     # fox wins that goose or strands it (game/ai.py, _BOOK).
-    pos = Position(rules_for("fox-and-geese", 13))
+    rules = rules_for("fox-and-geese", 13)
+    pos = Position(rules)
     pos.push(pos.parse_move("d4-d5"))
     assert str(choose_move(pos, "hard", seconds=1.0)) == "c3-d4"
     # The same history behind other pieces (no goose on c3) is searched, not looked up.
-    rules = rules_for("fox-and-geese", 13)
     pos = Position(rules, geese=[sq for sq in rules.geese if sq != parse_square("c3")])
     pos.push(pos.parse_move("d4-d5"))
     assert choose_move(pos, "hard", seconds=0.2) in pos.legal_moves()
