@@ -3,7 +3,7 @@
 PYTHON := .venv/bin/python
 PORT ?= 8000
 
-.PHONY: setup build serve test
+.PHONY: setup build serve test lint format
 
 setup:
 	bash scripts/setup.sh
@@ -16,3 +16,12 @@ serve: build
 
 test: setup
 	$(PYTHON) -m pytest
+
+lint: setup
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m mypy
+
+format: setup
+	$(PYTHON) -m ruff check --fix .
+	$(PYTHON) -m ruff format .

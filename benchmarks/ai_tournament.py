@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import Position, Side, rules_for  # noqa: E402
-from game.ai import choose_move, search  # noqa: E402
+from game import Position, Side, rules_for
+from game.ai import choose_move, search
 
 CONFIGS = (("fox-and-geese", 13), ("fox-and-geese", 17), ("two-foxes", None), ("large-cross", None))
 PAIRINGS = "hard-medium,medium-easy,easy-random,medium-random,hard-random"
@@ -70,25 +70,40 @@ def speed(seconds: float) -> None:
     for game, geese in CONFIGS:
         rng = random.Random(7)
         pos = Position(rules_for(game, geese))
-        for label, plies in (("start, fox to move", 0), ("start, geese to move", 1), ("after 20 random plies", 19)):
+        for label, plies in (
+            ("start, fox to move", 0),
+            ("start, geese to move", 1),
+            ("after 20 random plies", 19),
+        ):
             while pos.ply < plies and pos.outcome() is None:
                 pos.push(rng.choice(pos.legal_moves()))
             t = time.perf_counter()
             _, _, depth, nodes = search(pos, seconds=seconds)
             rate = nodes / (time.perf_counter() - t)
-            print(f"{game + ('/' + str(geese) if geese else ''):<17} {label:<22} {depth:>5} {nodes:>7} {rate:>8.0f}")
+            print(
+                f"{game + ('/' + str(geese) if geese else ''):<17} {label:<22} {depth:>5} {nodes:>7} {rate:>8.0f}"
+            )
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--games", type=int, default=20, help="games per pairing and game (even)")
     ap.add_argument("--seconds", type=float, default=1.0, help="time budget per move")
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairings", default=PAIRINGS, help="comma-separated STRONG-WEAK level pairs")
-    ap.add_argument("--opening", type=int, default=0, help="random plies played before the levels take over")
-    ap.add_argument("--only", help="restrict to game ids / pairings containing this text, e.g. two-foxes or hard")
-    ap.add_argument("--speed", action="store_true", help="only measure the hard search's nodes per second")
+    ap.add_argument(
+        "--opening", type=int, default=0, help="random plies played before the levels take over"
+    )
+    ap.add_argument(
+        "--only",
+        help="restrict to game ids / pairings containing this text, e.g. two-foxes or hard",
+    )
+    ap.add_argument(
+        "--speed", action="store_true", help="only measure the hard search's nodes per second"
+    )
     args = ap.parse_args(argv)
     if args.speed:
         speed(args.seconds)
@@ -101,8 +116,18 @@ def main(argv=None) -> None:
                 continue
             for i in range(args.games):
                 side = Side.FOX if i % 2 == 0 else Side.GEESE
-                tasks.append((game, geese, strong, weak, side, args.seed * 100_003 + i, args.seconds,
-                              args.opening))
+                tasks.append(
+                    (
+                        game,
+                        geese,
+                        strong,
+                        weak,
+                        side,
+                        args.seed * 100_003 + i,
+                        args.seconds,
+                        args.opening,
+                    )
+                )
     started = time.perf_counter()
     results = []
     with multiprocessing.Pool(args.jobs) as pool:
@@ -113,9 +138,16 @@ def main(argv=None) -> None:
     results.sort(key=lambda r: tasks.index(r[0]))  # table rows in task order
     rows: dict[tuple, dict] = {}
     for (game, geese, strong, weak, side, *_), winner, plies, timing in results:
-        row = rows.setdefault((game, geese, strong, weak), {
-            "fox": [0, 0, 0], "geese": [0, 0, 0], "plies": 0, "n": 0,
-            "time": {strong: [0.0, 0, 0.0], weak: [0.0, 0, 0.0]}})
+        row = rows.setdefault(
+            (game, geese, strong, weak),
+            {
+                "fox": [0, 0, 0],
+                "geese": [0, 0, 0],
+                "plies": 0,
+                "n": 0,
+                "time": {strong: [0.0, 0, 0.0], weak: [0.0, 0, 0.0]},
+            },
+        )
         wdl = row[side.value]
         wdl[0 if winner is side else 1 if winner is None else 2] += 1
         row["plies"] += plies
@@ -124,10 +156,14 @@ def main(argv=None) -> None:
             row["time"][level][0] += secs
             row["time"][level][1] += count
             row["time"][level][2] = max(row["time"][level][2], longest)
-    print(f"{len(tasks)} games, --seconds {args.seconds}, --seed {args.seed}, "
-          f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n")
-    head = f"{'game':<17} {'pairing':<14} {'as fox W/D/L':>12} {'as geese W/D/L':>14} {'score':>6} " \
-           f"{'s/move':>13} {'max s':>5} {'plies':>5}"
+    print(
+        f"{len(tasks)} games, --seconds {args.seconds}, --seed {args.seed}, "
+        f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n"
+    )
+    head = (
+        f"{'game':<17} {'pairing':<14} {'as fox W/D/L':>12} {'as geese W/D/L':>14} {'score':>6} "
+        f"{'s/move':>13} {'max s':>5} {'plies':>5}"
+    )
     print(head)
     print("-" * len(head))
     for (game, geese, strong, weak), row in rows.items():
@@ -136,11 +172,15 @@ def main(argv=None) -> None:
         d = row["fox"][1] + row["geese"][1]
         score = (w + d / 2) / row["n"]
         per = [row["time"][lv][0] / max(1, row["time"][lv][1]) for lv in (strong, weak)]
-        print(f"{name:<17} {strong + '-' + weak:<14} {'/'.join(map(str, row['fox'])):>12} "
-              f"{'/'.join(map(str, row['geese'])):>14} {score:>6.0%} "
-              f"{per[0]:>6.2f} {per[1]:>6.2f} {row['time'][strong][2]:>5.2f} {row['plies'] / row['n']:>5.0f}")
-    print("\nW/D/L and score are for the first (stronger) level; s/move: mean seconds per move of the\n"
-          "first and second level; max s: the first level's longest move.")
+        print(
+            f"{name:<17} {strong + '-' + weak:<14} {'/'.join(map(str, row['fox'])):>12} "
+            f"{'/'.join(map(str, row['geese'])):>14} {score:>6.0%} "
+            f"{per[0]:>6.2f} {per[1]:>6.2f} {row['time'][strong][2]:>5.2f} {row['plies'] / row['n']:>5.0f}"
+        )
+    print(
+        "\nW/D/L and score are for the first (stronger) level; s/move: mean seconds per move of the\n"
+        "first and second level; max s: the first level's longest move."
+    )
 
 
 if __name__ == "__main__":

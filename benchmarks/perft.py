@@ -1,6 +1,6 @@
 """Perft speed: leaves per second at depth 5 (default) for every game, in this Python.
 
-    python benchmarks/perft.py [--depth N] [--repeat N]
+python benchmarks/perft.py [--depth N] [--repeat N]
 """
 
 import argparse
@@ -10,10 +10,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import Position, perft, rules_for  # noqa: E402
+from game import Position, perft, rules_for
 
-CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 17, True), ("two-foxes", None, False),
-           ("large-cross", None, False)]
+CONFIGS = [
+    ("fox-and-geese", 13, False),
+    ("fox-and-geese", 17, True),
+    ("two-foxes", None, False),
+    ("large-cross", None, False),
+]
 
 
 def main() -> None:
@@ -21,7 +25,9 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
     args = parser.parse_args()
-    print(f"{sys.implementation.name} {sys.version.split()[0]}, depth {args.depth}, best of {args.repeat}")
+    print(
+        f"{sys.implementation.name} {sys.version.split()[0]}, depth {args.depth}, best of {args.repeat}"
+    )
     print(f"{'game':<28}{'leaves':>10}{'seconds':>10}{'leaves/s':>12}")
     for game, geese, sideways in CONFIGS:
         best, leaves = float("inf"), 0

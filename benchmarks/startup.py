@@ -34,8 +34,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 _spec = importlib.util.spec_from_file_location("serve", REPO / "scripts" / "serve.py")
 serve = importlib.util.module_from_spec(_spec)
@@ -147,8 +153,13 @@ def prepare(site: Path) -> None:
     target = bench / "pyodide"
     if not target.exists():
         target.mkdir()
-        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                     "pyodide-lock.json"):
+        for name in (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ):
             shutil.copyfile(stock / name, target / name)
 
 
@@ -158,18 +169,23 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
         page.reload(wait_until="commit")
     else:
         page.goto(url, wait_until="commit")
-    page.wait_for_function("() => window.__bench && window.__bench.ready !== null", timeout=120_000,
-                           polling=50)
+    page.wait_for_function(
+        "() => window.__bench && window.__bench.ready !== null", timeout=120_000, polling=50
+    )
     data = page.evaluate("""() => ({
         ready: window.__bench.ready,
         readyEpoch: window.__bench.readyEpoch,
         fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
         longtasks: window.__bench.longtasks })""")
     tasks = [d for start, d in data["longtasks"] if start <= data["ready"]]
-    return {"fcp": data["fcp"], "ready": data["ready"],
-            "tbt": sum(max(0.0, d - 50) for d in tasks), "longest": max(tasks, default=0.0),
-            # Up to ready: after it, the service worker starts storing the engine for offline use.
-            "bytes": counter.until(data["readyEpoch"] / 1000)}
+    return {
+        "fcp": data["fcp"],
+        "ready": data["ready"],
+        "tbt": sum(max(0.0, d - 50) for d in tasks),
+        "longest": max(tasks, default=0.0),
+        # Up to ready: after it, the service worker starts storing the engine for offline use.
+        "bytes": counter.until(data["readyEpoch"] / 1000),
+    }
 
 
 # Our page with one start-up technique taken away (--ablation), to show what each one is worth:
@@ -218,8 +234,11 @@ def main() -> None:
     parser.add_argument("--game", default="fox-and-geese")
     parser.add_argument("--locale", default="en")
     parser.add_argument("--ai-seconds", type=float, default=1.0)
-    parser.add_argument("--ablation", action="store_true",
-                        help="also measure our page without the snapshot, and without the precompiled stdlib")
+    parser.add_argument(
+        "--ablation",
+        action="store_true",
+        help="also measure our page without the snapshot, and without the precompiled stdlib",
+    )
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -240,8 +259,9 @@ def main() -> None:
             cases.update({name: (ours, routes) for name, routes in ABLATIONS.items()})
         results = {}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                        args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+            )
             for temp in ("cold", "warm"):
                 # Interleaved, so that a change in the machine's load hits both cases alike.
                 rows = {name: [] for name in cases}
@@ -249,14 +269,20 @@ def main() -> None:
                     for name, (url, routes) in cases.items():
                         # Cold only: warm, the service worker answers and routes would not apply.
                         if temp == "cold" or not routes:
-                            rows[name].append(run_case(browser, url, counter, temp == "warm", routes))
+                            rows[name].append(
+                                run_case(browser, url, counter, temp == "warm", routes)
+                            )
                 for name in cases:
                     if rows[name]:
                         results[name, temp] = {k: median(rows[name], k) for k in rows[name][0]}
             page = browser.new_page()
             page.goto(base + "bench/ai.html")
-            records = ["1.fox-and-geese.13", "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
-                       "1.two-foxes.20.c7-c6", "1.large-cross.18.e7-e6"]
+            records = [
+                "1.fox-and-geese.13",
+                "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
+                "1.two-foxes.20.c7-c6",
+                "1.large-cross.18.e7-e6",
+            ]
             ai_times = page.evaluate(f"benchAI({records!r}, {args.ai_seconds})")
             browser.close()
         server.shutdown()
@@ -265,14 +291,21 @@ def main() -> None:
     print(f"{'case':<18}{'paint ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}{'bytes':>12}")
     for (name, temp), r in results.items():
         fcp = "-" if r["fcp"] is None else f"{r['fcp']:.0f}"
-        print(f"{name + ' ' + temp:<18}{fcp:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
-              f"{r['longest']:>9.0f}{r['bytes']:>12,}")
+        print(
+            f"{name + ' ' + temp:<18}{fcp:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
+            f"{r['longest']:>9.0f}{r['bytes']:>12,}"
+        )
     for temp in ("cold", "warm"):
         ours, bare = results["ours", temp], results["bare", temp]
-        print(f"ratio {temp}: ready {ours['ready'] / bare['ready']:.2f}x, "
-              f"bytes {ours['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)")
-    print("computer move, level hard, in the browser worker (ms): "
-          + ", ".join(f"{t:.0f}" for t in ai_times) + f" (budget {args.ai_seconds:.1f} s)")
+        print(
+            f"ratio {temp}: ready {ours['ready'] / bare['ready']:.2f}x, "
+            f"bytes {ours['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)"
+        )
+    print(
+        "computer move, level hard, in the browser worker (ms): "
+        + ", ".join(f"{t:.0f}" for t in ai_times)
+        + f" (budget {args.ai_seconds:.1f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -18,12 +18,16 @@ def _parser() -> argparse.ArgumentParser:
     def command(name: str, help: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help)
         sub.add_argument("game", choices=sorted(VARIANTS))
-        sub.add_argument("--geese", type=int, default=None, help="number of geese (standard game: 13, 15, 17)")
+        sub.add_argument(
+            "--geese", type=int, default=None, help="number of geese (standard game: 13, 15, 17)"
+        )
         sub.add_argument("--sideways", action="store_true", help="geese may move sideways")
         return sub
 
     command("perft", "count move sequences of exactly DEPTH plies").add_argument("depth", type=int)
-    command("replay", "play moves from the start, one JSON state per line").add_argument("moves", nargs="*")
+    command("replay", "play moves from the start, one JSON state per line").add_argument(
+        "moves", nargs="*"
+    )
     ai = command("ai", "print the computer's move after MOVES")
     ai.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
     ai.add_argument("--seconds", type=float, default=1.0)
@@ -34,13 +38,15 @@ def _parser() -> argparse.ArgumentParser:
 
 def _line(position) -> str:
     outcome = position.outcome()
-    return json.dumps({
-        "ply": position.ply,
-        "to_move": position.turn.value,
-        "legal": sorted(str(m) for m in position.legal_moves()),
-        "result": outcome.result if outcome else None,
-        "reason": outcome.termination.value if outcome else None,
-    })
+    return json.dumps(
+        {
+            "ply": position.ply,
+            "to_move": position.turn.value,
+            "legal": sorted(str(m) for m in position.legal_moves()),
+            "result": outcome.result if outcome else None,
+            "reason": outcome.termination.value if outcome else None,
+        }
+    )
 
 
 def _fail(message: str) -> int:

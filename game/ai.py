@@ -86,10 +86,12 @@ LMR_AFTER = 3
 
 
 class _Level(NamedTuple):
-    depth: int | None   # None: deepen until the time runs out
-    noise: float        # standard deviation added to root scores
-    margin: int         # only moves this close to the best are candidates
-    sure: float = 0.0   # the share of moves played without noise (the best; ties go to the later move)
+    depth: int | None  # None: deepen until the time runs out
+    noise: float  # standard deviation added to root scores
+    margin: int  # only moves this close to the best are candidates
+    sure: float = (
+        0.0  # the share of moves played without noise (the best; ties go to the later move)
+    )
 
 
 # easy and medium stop at their depth (normally long before the time budget), so
@@ -108,8 +110,10 @@ _LEVELS = {
 # Easy geese there keep closer to their best move: with the usual noise they let even a
 # random fox behind their line in up to 3 of 20 games (benchmarks/ai_tournament.py).
 _WHEN_GEESE_CANNOT_WAIT = {
-    Side.FOX: {"easy": _Level(depth=1, noise=90.0, margin=200),
-               "medium": _Level(depth=1, noise=5.0, margin=20)},
+    Side.FOX: {
+        "easy": _Level(depth=1, noise=90.0, margin=200),
+        "medium": _Level(depth=1, noise=5.0, margin=20),
+    },
     Side.GEESE: {"easy": _Level(depth=3, noise=10.0, margin=30)},
 }
 # Except against 17 geese, where the geese side is stronger: there a 1-ply medium fox beat easy
@@ -124,8 +128,12 @@ _WHEN_GEESE_CANNOT_WAIT = {
 # moves without noise: among moves its search scores alike, the later one (towards the geese) beats
 # easy geese more often: 324 of 400 games against 289, while hard geese still beat it in 39 of 60
 # at 0.3 s a move (with noise on every move 35 of 40; with none, 0 of 20).
-_MEDIUM_BY_GEESE = {17: {Side.FOX: _Level(depth=3, noise=10.0, margin=40, sure=0.5),
-                         Side.GEESE: _Level(depth=6, noise=10.0, margin=40)}}
+_MEDIUM_BY_GEESE = {
+    17: {
+        Side.FOX: _Level(depth=3, noise=10.0, margin=40, sure=0.5),
+        Side.GEESE: _Level(depth=6, noise=10.0, margin=40),
+    }
+}
 
 # Where the fox side loses (geese that can wait and win by trapping), the easy fox picks more
 # loosely, so that medium geese beat it more often: in Large Cross in 147 of 160 games (seeds 1-4;
@@ -167,9 +175,22 @@ def _fox_side_loses(rules: Rules) -> bool:
 # Evaluation weights, in hundredths of a goose.
 # Tuned by self-play against random and weaker opponents (benchmarks/ai_tournament.py).
 WEIGHTS = {
-    "advance": 1, "pen_row": 6, "pen": 25, "room": 5, "room_pen": 3, "refuge": 80, "refuge2": 150,
-    "mobility": 6, "potential": 15, "passed": 40, "hole": 12, "deep_hole": 150, "cornered": 40,
-    "threat1": 20, "threat2": 70, "outflanked": 100,
+    "advance": 1,
+    "pen_row": 6,
+    "pen": 25,
+    "room": 5,
+    "room_pen": 3,
+    "refuge": 80,
+    "refuge2": 150,
+    "mobility": 6,
+    "potential": 15,
+    "passed": 40,
+    "hole": 12,
+    "deep_hole": 150,
+    "cornered": 40,
+    "threat1": 20,
+    "threat2": 70,
+    "outflanked": 100,
 }
 
 
@@ -335,10 +356,16 @@ class _Eval:
         for sq in seen:
             if not can_reach & bit[sq]:
                 refuge += 1
-        score = (self.w_room * room + self.w_mobility * mobility + self.w_hole * holes
-                 + self.w_deep_hole * deep_holes
-                 + self.w_passed * passed + self.w_outflanked * outflanked
-                 - geese_value + GOOSE_VALUE * (self.initial - pos.geese))
+        score = (
+            self.w_room * room
+            + self.w_mobility * mobility
+            + self.w_hole * holes
+            + self.w_deep_hole * deep_holes
+            + self.w_passed * passed
+            + self.w_outflanked * outflanked
+            - geese_value
+            + GOOSE_VALUE * (self.initial - pos.geese)
+        )
         if refuge:
             score += self.w_refuge * refuge + (self.w_refuge2 if refuge > 1 else 0)
         if mobility + threats <= 1:
@@ -383,7 +410,11 @@ class _Search:
     def _tick(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Timeout
-        if self.deadline is not None and self.nodes & 127 == 0 and time.perf_counter() > self.deadline:
+        if (
+            self.deadline is not None
+            and self.nodes & 127 == 0
+            and time.perf_counter() > self.deadline
+        ):
             raise _Timeout
 
     def _order(self, moves: list[Move], tt_move: Move | None, ply: int) -> list[Move]:
@@ -397,7 +428,7 @@ class _Search:
             path = m.path
             if m.jump:
                 return (1 << 36) + len(path)
-            if m == k0 or m == k1:
+            if m in (k0, k1):
                 return 1 << 32
             return history[path[0] * 256 + path[-1]]
 
@@ -437,8 +468,7 @@ class _Search:
             if not self.ev.forced:
                 if score >= beta:
                     return score
-                if score > alpha:
-                    alpha = score
+                alpha = max(alpha, score)
             else:
                 score = -INF
             captures.sort(key=lambda m: len(m.path), reverse=True)
@@ -482,8 +512,9 @@ class _Search:
             if i == 0:
                 s = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
-                if (self.reduce and depth >= LMR_DEPTH and i >= LMR_AFTER and not m.jump
-                        and m != k0 and m != k1):
+                if (
+                    self.reduce and depth >= LMR_DEPTH and i >= LMR_AFTER and not m.jump and m not in (k0, k1)
+                ):
                     s = -self.negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
                 else:
                     s = alpha + 1
@@ -536,20 +567,31 @@ class _Search:
         return best_move, best, scores
 
 
-def search(position: Position, max_depth: int | None = None, seconds: float | None = 1.0,
-           nodes: int | None = None) -> tuple[Move, int, int, int]:
+def search(
+    position: Position,
+    max_depth: int | None = None,
+    seconds: float | None = 1.0,
+    nodes: int | None = None,
+) -> tuple[Move, int, int, int]:
     """The best move found, its score for the side to move, the depth completed and the nodes searched.
 
     Stops at ``max_depth`` plies, after ``nodes`` nodes, or when ``seconds``
     run out (None: no time limit), whichever comes first. This is the hard level's search.
     """
-    move, score, depth, count, _ = _run(position, max_depth, seconds, nodes, margin=0,
-                                        reduce=position.rules.sideways)
+    move, score, depth, count, _ = _run(
+        position, max_depth, seconds, nodes, margin=0, reduce=position.rules.sideways
+    )
     return move, score, depth, count
 
 
-def _run(position: Position, max_depth: int | None, seconds: float | None, nodes: int | None,
-         margin: int, reduce: bool = False):
+def _run(
+    position: Position,
+    max_depth: int | None,
+    seconds: float | None,
+    nodes: int | None,
+    margin: int,
+    reduce: bool = False,
+):
     if position.outcome() is not None:
         raise ValueError("the game is over")
     moves = position.legal_moves()
@@ -591,8 +633,9 @@ def _run(position: Position, max_depth: int | None, seconds: float | None, nodes
     return best_move, best_score, done, s.nodes, scores
 
 
-def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
-                seed: int | None = None) -> Move:
+def choose_move(
+    position: Position, level: str = "hard", seconds: float = 1.0, seed: int | None = None
+) -> Move:
     """The computer's move for the side to move. ``position`` is left as it was."""
     try:
         params = _LEVELS[level]
@@ -616,6 +659,7 @@ def choose_move(position: Position, level: str = "hard", seconds: float = 1.0,
         return move  # never miss a forced win, and a lost position has no good choice
     floor = best - params.margin
     noise = 0.0 if params.sure and rng.random() < params.sure else params.noise
-    candidates = [(s + rng.gauss(0.0, noise), i, m)
-                  for i, (m, s) in enumerate(scores.items()) if s > floor]
+    candidates = [
+        (s + rng.gauss(0.0, noise), i, m) for i, (m, s) in enumerate(scores.items()) if s > floor
+    ]
     return max(candidates)[2]

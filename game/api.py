@@ -40,14 +40,16 @@ def state(record: GameRecord, position: Position | None = None) -> dict:
 
 
 def _error(exc: RecordError) -> dict:
-    return {"error": {
-        "code": exc.code,
-        "message": str(exc),
-        "ply": exc.ply,
-        "move": exc.move,
-        "reason": exc.reason,
-        "valid_prefix": exc.prefix.encode() if exc.prefix else None,
-    }}
+    return {
+        "error": {
+            "code": exc.code,
+            "message": str(exc),
+            "ply": exc.ply,
+            "move": exc.move,
+            "reason": exc.reason,
+            "valid_prefix": exc.prefix.encode() if exc.prefix else None,
+        }
+    }
 
 
 def new_game(game: str, geese: int | None = None, sideways: bool = False) -> dict:
@@ -74,7 +76,9 @@ def play(record: str, move: str) -> dict:
         return _error(exc)
 
 
-def ai_move(record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None) -> dict:
+def ai_move(
+    record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
+) -> dict:
     """The computer's move in the record's final position, as ``{"move": notation}``."""
     from .ai import choose_move  # the search is only loaded when a computer plays
 
@@ -83,8 +87,16 @@ def ai_move(record: str, level: str = "hard", seconds: float = 1.0, seed: int | 
     except RecordError as exc:
         return _error(exc)
     if not position.legal_moves():
-        return {"error": {"code": "game-over", "message": "the game is over", "ply": None,
-                          "move": None, "reason": None, "valid_prefix": None}}
+        return {
+            "error": {
+                "code": "game-over",
+                "message": "the game is over",
+                "ply": None,
+                "move": None,
+                "reason": None,
+                "valid_prefix": None,
+            }
+        }
     return {"move": str(choose_move(position, level=level, seconds=seconds, seed=seed))}
 
 

@@ -59,47 +59,58 @@ class Variant:
         if sideways and not self.sideways_option and SIDEWAYS not in self.goose_moves:
             raise ValueError(f"{self.id} has no sideways option")
         moves = self.goose_moves | {SIDEWAYS} if sideways else self.goose_moves
-        return Rules(self.id, self.board, self.foxes, self.geese[geese], moves,
-                     self.forced_capture, self.fox_wins_below, self.pen)
+        return Rules(
+            self.id,
+            self.board,
+            self.foxes,
+            self.geese[geese],
+            moves,
+            self.forced_capture,
+            self.fox_wins_below,
+            self.pen,
+        )
 
 
 _ROWS_1_3 = "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3"
 
-VARIANTS = {v.id: v for v in (
-    Variant(
-        id="fox-and-geese",
-        board=CROSS_33,
-        foxes=_squares("d4"),
-        geese={
-            13: _squares(_ROWS_1_3),
-            15: _squares(_ROWS_1_3 + " a4 g4"),
-            17: _squares(_ROWS_1_3 + " a4 g4 a5 g5"),
-        },
-        goose_moves=frozenset({FORWARD, DIAGONAL}),
-        forced_capture=False,
-        fox_wins_below=4,
-        sideways_option=True,
-    ),
-    Variant(
-        id="two-foxes",
-        board=CROSS_33,
-        foxes=_squares("c7 e7"),
-        geese={20: _squares(_ROWS_1_3 + " a4 b4 c4 d4 e4 f4 g4")},
-        goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
-        forced_capture=True,
-        fox_wins_below=9,
-        pen=_squares("c5 d5 e5 c6 d6 e6 c7 d7 e7"),
-    ),
-    Variant(
-        id="large-cross",
-        board=CROSS_45,
-        foxes=_squares("e7"),
-        geese={18: _squares("d1 e1 f1 d2 e2 f2 d3 e3 f3 a4 b4 c4 d4 e4 f4 g4 h4 i4")},
-        goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
-        forced_capture=False,
-        fox_wins_below=4,
-    ),
-)}
+VARIANTS = {
+    v.id: v
+    for v in (
+        Variant(
+            id="fox-and-geese",
+            board=CROSS_33,
+            foxes=_squares("d4"),
+            geese={
+                13: _squares(_ROWS_1_3),
+                15: _squares(_ROWS_1_3 + " a4 g4"),
+                17: _squares(_ROWS_1_3 + " a4 g4 a5 g5"),
+            },
+            goose_moves=frozenset({FORWARD, DIAGONAL}),
+            forced_capture=False,
+            fox_wins_below=4,
+            sideways_option=True,
+        ),
+        Variant(
+            id="two-foxes",
+            board=CROSS_33,
+            foxes=_squares("c7 e7"),
+            geese={20: _squares(_ROWS_1_3 + " a4 b4 c4 d4 e4 f4 g4")},
+            goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
+            forced_capture=True,
+            fox_wins_below=9,
+            pen=_squares("c5 d5 e5 c6 d6 e6 c7 d7 e7"),
+        ),
+        Variant(
+            id="large-cross",
+            board=CROSS_45,
+            foxes=_squares("e7"),
+            geese={18: _squares("d1 e1 f1 d2 e2 f2 d3 e3 f3 a4 b4 c4 d4 e4 f4 g4 h4 i4")},
+            goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
+            forced_capture=False,
+            fox_wins_below=4,
+        ),
+    )
+}
 
 
 def rules_for(game: str, geese: int | None = None, sideways: bool = False) -> Rules:

@@ -151,8 +151,18 @@ tables_for = functools.cache(_Tables)
 class Position:
     """A game in progress: the pieces, the side to move and the history the draw rules need."""
 
-    __slots__ = ("rules", "cells", "foxes", "turn", "geese", "clock", "hash",
-                 "_tables", "_seen", "_stack")
+    __slots__ = (
+        "_seen",
+        "_stack",
+        "_tables",
+        "cells",
+        "clock",
+        "foxes",
+        "geese",
+        "hash",
+        "rules",
+        "turn",
+    )
 
     def __init__(self, rules: Rules, foxes=None, geese=None, turn: Side = Side.FOX):
         """The start position, or any arrangement given as squares (for tests and analysis)."""
@@ -210,8 +220,12 @@ class Position:
         return bool(pen) and all(self.cells[sq] == GOOSE for sq in pen)
 
     def _ended_by_rule(self) -> bool:
-        return (self.geese < self.rules.fox_wins_below or self.pen_full()
-                or self._seen[self.hash] >= REPETITIONS or self.clock >= DRAW_PLIES)
+        return (
+            self.geese < self.rules.fox_wins_below
+            or self.pen_full()
+            or self._seen[self.hash] >= REPETITIONS
+            or self.clock >= DRAW_PLIES
+        )
 
     def outcome(self) -> Outcome | None:
         """The result, checked in SPEC order, or None while the game goes on."""
@@ -242,9 +256,13 @@ class Position:
 
     def _goose_moves(self) -> list[Move]:
         cells, steps = self.cells, self._tables.goose_steps
-        return [Move((sq, to), False)
-                for sq in self.rules.board.points if cells[sq] == GOOSE
-                for to in steps[sq] if cells[to] == EMPTY]
+        return [
+            Move((sq, to), False)
+            for sq in self.rules.board.points
+            if cells[sq] == GOOSE
+            for to in steps[sq]
+            if cells[to] == EMPTY
+        ]
 
     def _fox_moves(self) -> list[Move]:
         cells, jumps = self.cells, self._tables.jumps
@@ -259,11 +277,14 @@ class Position:
         if chains and forced:
             return chains
         steps = self._tables.fox_steps
-        moves = [Move((fox, to), False) for fox in self.foxes for to in steps[fox] if cells[to] == EMPTY]
+        moves = [
+            Move((fox, to), False) for fox in self.foxes for to in steps[fox] if cells[to] == EMPTY
+        ]
         return chains + moves if chains else moves
 
-    def _chains(self, at: int, over: int, land: int, path: list[int], out: list[Move],
-                forced: bool) -> None:
+    def _chains(
+        self, at: int, over: int, land: int, path: list[int], out: list[Move], forced: bool
+    ) -> None:
         """Extend a jump chain from ``at`` over ``over`` to ``land`` (fox lifted off the board)."""
         cells, jumps = self.cells, self._tables.jumps
         cells[over] = EMPTY
@@ -373,8 +394,11 @@ class Position:
         forced = self.rules.forced_capture
         if forced and not move.jump and any(m.jump for m in legal):
             return "capture-compulsory"
-        if move.jump and forced and any(
-                m.jump and m.path[:len(move.path)] == move.path for m in legal):
+        if (
+            move.jump
+            and forced
+            and any(m.jump and m.path[: len(move.path)] == move.path for m in legal)
+        ):
             return "chain-must-continue"
         if move.jump:
             return "not-a-jump"

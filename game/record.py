@@ -28,9 +28,16 @@ class RecordError(ValueError):
     at fault); ``prefix`` is the longest valid prefix as a ``GameRecord``, if any.
     """
 
-    def __init__(self, code: str, message: str, *, ply: int | None = None,
-                 move: str | None = None, reason: str | None = None,
-                 prefix: GameRecord | None = None):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        ply: int | None = None,
+        move: str | None = None,
+        reason: str | None = None,
+        prefix: GameRecord | None = None,
+    ):
         super().__init__(message)
         self.code = code
         self.ply = ply
@@ -51,8 +58,11 @@ class GameRecord:
         variant = VARIANTS.get(game)
         if variant is None:
             raise RecordError("unknown-game", f"unknown game {game!r}")
-        record = cls(game, variant.default_geese if geese is None else geese,
-                     bool(sideways and variant.sideways_option))
+        record = cls(
+            game,
+            variant.default_geese if geese is None else geese,
+            bool(sideways and variant.sideways_option),
+        )
         record.rules()  # validates the options
         return record
 
@@ -79,11 +89,22 @@ class GameRecord:
             try:
                 position.push(position.parse_move(text))
             except NotationError:
-                raise RecordError("bad-notation", f"ply {ply}: {text!r} is not a move",
-                                  ply=ply, move=text, prefix=self.with_moves(self.moves[:ply - 1])) from None
+                raise RecordError(
+                    "bad-notation",
+                    f"ply {ply}: {text!r} is not a move",
+                    ply=ply,
+                    move=text,
+                    prefix=self.with_moves(self.moves[: ply - 1]),
+                ) from None
             except IllegalMoveError as exc:
-                raise RecordError("illegal-move", f"ply {ply}: {exc}", ply=ply, move=text,
-                                  reason=exc.code, prefix=self.with_moves(self.moves[:ply - 1])) from None
+                raise RecordError(
+                    "illegal-move",
+                    f"ply {ply}: {exc}",
+                    ply=ply,
+                    move=text,
+                    reason=exc.code,
+                    prefix=self.with_moves(self.moves[: ply - 1]),
+                ) from None
         return position
 
     @classmethod

@@ -50,7 +50,7 @@ class Handler(SimpleHTTPRequestHandler):
             clean = self.prefix  # the default handler then redirects to the slash form
         if not clean.startswith(self.prefix):
             return ""  # outside the mount point: not found
-        return super().translate_path("/" + clean[len(self.prefix):])
+        return super().translate_path("/" + clean[len(self.prefix) :])
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory, "404.html")
@@ -114,8 +114,10 @@ class SiteServer:
     def start(self):
         if self._servers:
             return
-        self._servers = [make_server(self.root, self._ports[0]),
-                         make_server(self.root, self._ports[1], prefix=self.subpath)]
+        self._servers = [
+            make_server(self.root, self._ports[0]),
+            make_server(self.root, self._ports[1], prefix=self.subpath),
+        ]
         self._ports = tuple(server.server_port for server in self._servers)
         for server in self._servers:
             threading.Thread(target=server.serve_forever, daemon=True).start()

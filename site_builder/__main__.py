@@ -12,8 +12,9 @@ from .builder import DIST, build
 
 def main(argv: list[str] | None = None) -> int:
     info = i18n.project()
-    parser = argparse.ArgumentParser(prog="python -m site_builder",
-                                     description=f"{info['name']} {info['version']} site builder")
+    parser = argparse.ArgumentParser(
+        prog="python -m site_builder", description=f"{info['name']} {info['version']} site builder"
+    )
     verbs = parser.add_subparsers(dest="verb", required=True)
     verbs.add_parser("extract", help="extract messages into locales/messages.pot")
     verbs.add_parser("update", help="merge messages.pot into every locale's messages.po")

@@ -28,25 +28,36 @@ DIST = ROOT / "dist"
 
 def git_commit() -> str:
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=10)
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else "unknown"
 
 
 def environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                      extensions=["jinja2.ext.i18n"], undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.policies["ext.i18n.trimmed"] = True
     return env
 
 
 def _json_script(data) -> Markup:
     # Data inside <script type="application/json">: "<" escaped so no "</script>".
-    return Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-                  .replace("<", "\\u003c"))
+    return Markup(
+        json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    )
 
 
 class Site:
@@ -82,10 +93,15 @@ class Site:
         name = tr.gettext(game.name)
         title = tr.gettext("Start position of %(name)s") % {"name": name}
         view = {
-            "id": game.id, "name": name, "summary": tr.gettext(game.summary),
+            "id": game.id,
+            "name": name,
+            "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
             "history": [tr.gettext(p) for p in game.history],
-            "caption": caption, "rules_obj": rules, "variant_of": None, "changes": None,
+            "caption": caption,
+            "rules_obj": rules,
+            "variant_of": None,
+            "changes": None,
             "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
             "has_pen": bool(rules.pen),
             "variant": game.variant,  # the play page's table settings (geese counts, sideways option)
@@ -99,17 +115,33 @@ class Site:
     def context(self, code: str, page: str, *, chooser: bool = False) -> dict:
         """The base context every template gets; ``page`` is the path inside a locale."""
         root = "" if chooser else "../" * (1 + page.count("/"))
-        languages = [{"code": c, "name": self.names[c], "href": f"{root}{c}/{page}",
-                      "current": c == code and not chooser} for c in self.locales]
+        languages = [
+            {
+                "code": c,
+                "name": self.names[c],
+                "href": f"{root}{c}/{page}",
+                "current": c == code and not chooser,
+            }
+            for c in self.locales
+        ]
         alternates = [{"hreflang": c, "href": f"{root}{c}/{page}"} for c in self.locales]
-        alternates.append({"hreflang": "x-default",
-                           "href": (root or "./") if page == "" else f"{root}en/{page}"})
+        alternates.append(
+            {"hreflang": "x-default", "href": (root or "./") if page == "" else f"{root}en/{page}"}
+        )
         return {
-            "lang": code, "dir": "rtl" if self.locale.character_order == "right-to-left" else "ltr",
-            "page": page, "root": root or "./", "static": f"{root}static/",
-            "home": f"{root}{code}/", "languages": languages, "alternates": alternates,
-            "version": self.version, "commit": self.commit, "i18n_json": self.i18n_json,
-            "games": self.game_views, "chooser": chooser,
+            "lang": code,
+            "dir": "rtl" if self.locale.character_order == "right-to-left" else "ltr",
+            "page": page,
+            "root": root or "./",
+            "static": f"{root}static/",
+            "home": f"{root}{code}/",
+            "languages": languages,
+            "alternates": alternates,
+            "version": self.version,
+            "commit": self.commit,
+            "i18n_json": self.i18n_json,
+            "games": self.game_views,
+            "chooser": chooser,
         }
 
     def write(self, path: str, text: str) -> None:
@@ -145,8 +177,14 @@ class Site:
             self.use(code)
             ctx = self.context(code, "", chooser=True)
             parts.append(Markup(self.env.get_template("_notfound_part.html").render(ctx)))
-            choices.append({"code": code, "name": self.names[code], "href": f"{code}/",
-                            "title": self.tr.gettext("Fox and Geese")})
+            choices.append(
+                {
+                    "code": code,
+                    "name": self.names[code],
+                    "href": f"{code}/",
+                    "title": self.tr.gettext("Fox and Geese"),
+                }
+            )
         self.use(i18n.SOURCE_LOCALE)
         ctx = self.context(i18n.SOURCE_LOCALE, "", chooser=True)
         self.render("root.html", "index.html", ctx | {"choices": choices})
@@ -158,9 +196,14 @@ class Site:
         self.write("robots.txt", robots)
 
     def hook_context(self) -> dict:
-        return {"out_dir": self.out, "root": ROOT, "locales": list(self.locales),
-                "games": [g.id for g in self.games], "version": self.version,
-                "commit": self.commit}
+        return {
+            "out_dir": self.out,
+            "root": ROOT,
+            "locales": list(self.locales),
+            "games": [g.id for g in self.games],
+            "version": self.version,
+            "commit": self.commit,
+        }
 
 
 def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
@@ -172,11 +215,14 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
     base = base_url.rstrip("/") + "/" if base_url else ""
     urls = []
     for path in pages:
-        loc = base + (path[:-len("index.html")] if path.endswith("index.html") else path)
+        loc = base + (path[: -len("index.html")] if path.endswith("index.html") else path)
         urls.append(f"  <url><loc>{xml_escape(loc or './')}</loc></url>")
-    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-           + "\n".join(urls) + "\n</urlset>\n")
+    xml = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        + "\n".join(urls)
+        + "\n</urlset>\n"
+    )
     robots = "User-agent: *\nAllow: /\n"
     if base:
         robots += f"Sitemap: {base}sitemap.xml\n"

@@ -41,9 +41,17 @@ def load_games(directory: Path = CONTENT) -> list[Game]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if data["game"] not in VARIANTS:
             raise ValueError(f"{path.name}: no engine game {data['game']!r}")
-        games.append(Game(id=data["game"], order=data["order"], name=data["name"],
-                          summary=data["summary"], rules=tuple(data["rules"]),
-                          history=tuple(data["history"]), variant_of=data.get("variant_of")))
+        games.append(
+            Game(
+                id=data["game"],
+                order=data["order"],
+                name=data["name"],
+                summary=data["summary"],
+                rules=tuple(data["rules"]),
+                history=tuple(data["history"]),
+                variant_of=data.get("variant_of"),
+            )
+        )
     return sorted(games, key=lambda g: g.order)
 
 

@@ -15,15 +15,17 @@ from markupsafe import Markup, escape
 
 from game.boards import FILES, col_of, row_of, square_name
 
-SPACING = 60          # distance between neighbouring points
-PAD = SPACING // 2    # board surface around the outer points
-MARGIN = PAD + 26     # surface plus room for the coordinates
+SPACING = 60  # distance between neighbouring points
+PAD = SPACING // 2  # board surface around the outer points
+MARGIN = PAD + 26  # surface plus room for the coordinates
 PIECE = SPACING * 0.36
 
 # A fox's head (pointed ears, narrow muzzle) around (0, 0), radius ~1:
 # a silhouette that differs from a goose's round disc without colour.
-_FOX = ("M0 0.98 L-0.5 0.42 L-0.9 0.08 L-0.96 -0.98 L-0.4 -0.5 L0.4 -0.5 "
-        "L0.96 -0.98 L0.9 0.08 L0.5 0.42 Z")
+_FOX = (
+    "M0 0.98 L-0.5 0.42 L-0.9 0.08 L-0.96 -0.98 L-0.4 -0.5 L0.4 -0.5 "
+    "L0.96 -0.98 L0.9 0.08 L0.5 0.42 Z"
+)
 # The pale cheeks and muzzle below the eyes.
 _FOX_CHEEKS = "M-0.88 0.1 L-0.3 0.2 L0 0.5 L0.3 0.2 L0.88 0.1 L0.5 0.42 L0 0.96 L-0.5 0.42 Z"
 
@@ -32,8 +34,15 @@ def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def board_svg(rules, pieces: Mapping[int, str] | None = None, *, title: str,
-              labels: bool = True, interactive: bool = False, flipped: bool = False) -> Markup:
+def board_svg(
+    rules,
+    pieces: Mapping[int, str] | None = None,
+    *,
+    title: str,
+    labels: bool = True,
+    interactive: bool = False,
+    flipped: bool = False,
+) -> Markup:
     """Draw ``rules.board`` with ``pieces`` ({square: "fox"|"goose"}; default: the start).
 
     ``title`` is the accessible name, already translated. ``interactive``
@@ -42,7 +51,7 @@ def board_svg(rules, pieces: Mapping[int, str] | None = None, *, title: str,
     """
     board = rules.board
     if pieces is None:
-        pieces = {sq: "fox" for sq in rules.foxes} | {sq: "goose" for sq in rules.geese}
+        pieces = dict.fromkeys(rules.foxes, "fox") | dict.fromkeys(rules.geese, "goose")
     w, h = board.width, board.height
 
     def xy(sq: int) -> tuple[float, float]:
@@ -55,29 +64,37 @@ def board_svg(rules, pieces: Mapping[int, str] | None = None, *, title: str,
     size_h = (h - 1) * SPACING + 2 * MARGIN
     classes = "board interactive" if interactive else "board"
     role = 'role="group"' if interactive else 'role="img"'
-    out = [f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h}" '
-           f'xmlns="http://www.w3.org/2000/svg" {role}>',
-           f"<title>{escape(title)}</title>",
-           f'<path class="surface" d="{_surface(board, xy)}" fill="#efe3cc"/>']
+    out = [
+        f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h}" '
+        f'xmlns="http://www.w3.org/2000/svg" {role}>',
+        f"<title>{escape(title)}</title>",
+        f'<path class="surface" d="{_surface(board, xy)}" fill="#efe3cc"/>',
+    ]
 
     if rules.pen:
         xs, ys = zip(*(xy(sq) for sq in rules.pen))
         pad = PAD * 0.8
-        out.append(f'<rect class="pen" x="{_num(min(xs) - pad)}" y="{_num(min(ys) - pad)}" '
-                   f'width="{_num(max(xs) - min(xs) + 2 * pad)}" '
-                   f'height="{_num(max(ys) - min(ys) + 2 * pad)}" rx="10" fill="#e2d2b2"/>')
+        out.append(
+            f'<rect class="pen" x="{_num(min(xs) - pad)}" y="{_num(min(ys) - pad)}" '
+            f'width="{_num(max(xs) - min(xs) + 2 * pad)}" '
+            f'height="{_num(max(ys) - min(ys) + 2 * pad)}" rx="10" fill="#e2d2b2"/>'
+        )
 
     out.append('<g class="lines" stroke="#8a7658" stroke-width="2" stroke-linecap="round">')
     for a, b in sorted(board.lines):
         (x1, y1), (x2, y2) = xy(a), xy(b)
         kind = "line diagonal" if x1 != x2 and y1 != y2 else "line"
-        out.append(f'<line class="{kind}" x1="{_num(x1)}" y1="{_num(y1)}" '
-                   f'x2="{_num(x2)}" y2="{_num(y2)}"/>')
+        out.append(
+            f'<line class="{kind}" x1="{_num(x1)}" y1="{_num(y1)}" '
+            f'x2="{_num(x2)}" y2="{_num(y2)}"/>'
+        )
     out.append("</g>")
 
     if labels:
-        out.append('<g class="coords" aria-hidden="true" translate="no" font-size="17" '
-                   'text-anchor="middle" fill="#6b5a43">')
+        out.append(
+            '<g class="coords" aria-hidden="true" translate="no" font-size="17" '
+            'text-anchor="middle" fill="#6b5a43">'
+        )
         bottom = MARGIN + (h - 1) * SPACING + PAD + 15
         for c in range(w):
             col = w - 1 - c if flipped else c
@@ -93,13 +110,17 @@ def board_svg(rules, pieces: Mapping[int, str] | None = None, *, title: str,
         x, y = xy(sq)
         name = square_name(sq)
         if interactive:
-            out.append(f'<g class="point" data-point="{name}" tabindex="-1" role="button" '
-                       f'aria-label="{name}"><circle class="hit" cx="{x}" cy="{y}" '
-                       f'r="{SPACING // 2}" fill="transparent"/><circle class="dot" cx="{x}" '
-                       f'cy="{y}" r="5" fill="#8a7658"/></g>')
+            out.append(
+                f'<g class="point" data-point="{name}" tabindex="-1" role="button" '
+                f'aria-label="{name}"><circle class="hit" cx="{x}" cy="{y}" '
+                f'r="{SPACING // 2}" fill="transparent"/><circle class="dot" cx="{x}" '
+                f'cy="{y}" r="5" fill="#8a7658"/></g>'
+            )
         else:
-            out.append(f'<circle class="point" data-point="{name}" cx="{x}" cy="{y}" r="5" '
-                       f'fill="#8a7658"/>')
+            out.append(
+                f'<circle class="point" data-point="{name}" cx="{x}" cy="{y}" r="5" '
+                f'fill="#8a7658"/>'
+            )
     out.append("</g>")
 
     out.append('<g class="pieces">')
@@ -114,19 +135,23 @@ def _piece(kind: str, at: str, x: float, y: float) -> str:
     head = f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" transform="translate({x} {y})">'
     if kind == "fox":
         s = PIECE * 1.2
-        return (head + f'<path class="body" d="{_FOX}" transform="scale({_num(s)})" '
-                'fill="#c4612a" stroke="#6e300f" stroke-width="0.09" stroke-linejoin="round"/>'
-                f'<path class="cheeks" d="{_FOX_CHEEKS}" transform="scale({_num(s)})" '
-                'fill="#fbf3e6"/>'
-                f'<circle class="eye" cx="{_num(-s * 0.33)}" cy="{_num(-s * 0.08)}" r="2.6" '
-                f'fill="#2b1a10"/><circle class="eye" cx="{_num(s * 0.33)}" '
-                f'cy="{_num(-s * 0.08)}" r="2.6" fill="#2b1a10"/>'
-                f'<circle class="nose" cx="0" cy="{_num(s * 0.78)}" r="2.8" fill="#2b1a10"/></g>')
+        return (
+            head + f'<path class="body" d="{_FOX}" transform="scale({_num(s)})" '
+            'fill="#c4612a" stroke="#6e300f" stroke-width="0.09" stroke-linejoin="round"/>'
+            f'<path class="cheeks" d="{_FOX_CHEEKS}" transform="scale({_num(s)})" '
+            'fill="#fbf3e6"/>'
+            f'<circle class="eye" cx="{_num(-s * 0.33)}" cy="{_num(-s * 0.08)}" r="2.6" '
+            f'fill="#2b1a10"/><circle class="eye" cx="{_num(s * 0.33)}" '
+            f'cy="{_num(-s * 0.08)}" r="2.6" fill="#2b1a10"/>'
+            f'<circle class="nose" cx="0" cy="{_num(s * 0.78)}" r="2.8" fill="#2b1a10"/></g>'
+        )
     if kind == "goose":
-        return (head + f'<circle class="body" r="{_num(PIECE)}" fill="#fbf9f4" '
-                'stroke="#3b3630" stroke-width="2.5"/>'
-                f'<circle class="ring" r="{_num(PIECE * 0.5)}" fill="none" stroke="#3b3630" '
-                'stroke-width="1.6"/></g>')
+        return (
+            head + f'<circle class="body" r="{_num(PIECE)}" fill="#fbf9f4" '
+            'stroke="#3b3630" stroke-width="2.5"/>'
+            f'<circle class="ring" r="{_num(PIECE * 0.5)}" fill="none" stroke="#3b3630" '
+            'stroke-width="1.6"/></g>'
+        )
     raise ValueError(f"unknown piece {kind!r}")
 
 

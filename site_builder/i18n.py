@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import re
 import tomllib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
@@ -61,6 +61,10 @@ def po_path(code: str) -> Path:
     return LOCALES_DIR / code / "LC_MESSAGES" / "messages.po"
 
 
+# Catalog headers carry this fixed date instead of the time of the run (see _write).
+_STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+
 def _read(path: Path, locale: str | None = None) -> Catalog:
     with path.open("rb") as f:
         return read_po(f, locale=locale)
@@ -69,22 +73,35 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
 def _write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        write_po(f, catalog, width=100, sort_output=False)
+        # No line numbers and no dates: a catalog changes only when a message does,
+        # so branches that touch the same source file do not collide in every catalog.
+        write_po(f, catalog, width=100, sort_output=False, include_lineno=False)
 
 
 # --- extract / update / compile -------------------------------------------------------------
 
+
 def extract_catalog() -> Catalog:
     info = project()
-    catalog = Catalog(project=info["name"], version=info["version"], charset="utf-8",
-                      header_comment=HEADER, fuzzy=False)
+    catalog = Catalog(
+        project=info["name"],
+        version=info["version"],
+        charset="utf-8",
+        header_comment=HEADER,
+        fuzzy=False,
+        creation_date=_STABLE_DATE,
+    )
     with MAPPING.open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f, str(MAPPING))
     for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS,
-            comment_tags=COMMENT_TAGS, strip_comment_tags=True):
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
-                    context=context)
+        ROOT,
+        method_map,
+        options_map,
+        keywords=DEFAULT_KEYWORDS,
+        comment_tags=COMMENT_TAGS,
+        strip_comment_tags=True,
+    ):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -104,10 +121,15 @@ def update_catalogs() -> list[str]:
             catalog = _read(path, code)
             catalog.update(template, update_header_comment=True)
         else:
-            catalog = Catalog(locale=code, project=template.project, version=template.version,
-                              charset="utf-8", fuzzy=False)
+            catalog = Catalog(
+                locale=code,
+                project=template.project,
+                version=template.version,
+                charset="utf-8",
+                fuzzy=False,
+                revision_date=_STABLE_DATE,
+            )
             catalog.update(template)
-        catalog.revision_date = datetime.now(timezone.utc)
         _write(path, catalog)
         done.append(code)
     return done
@@ -131,6 +153,7 @@ def compile_catalogs(out_dir: Path) -> list[Path]:
 
 # --- check ----------------------------------------------------------------------------------
 
+
 def placeholders(text: str) -> set[str]:
     return {name or f"%{kind}" for name, kind in _PLACEHOLDER.findall(text) if kind != "%"}
 
@@ -147,8 +170,11 @@ def check_catalog(code: str, template: Catalog, path: Path | None = None) -> lis
             continue
         label = f"{code}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
         entry = catalog.get(message.id, message.context)
-        strings = () if entry is None else (
-            entry.string if isinstance(entry.string, (list, tuple)) else (entry.string,))
+        strings = (
+            ()
+            if entry is None
+            else (entry.string if isinstance(entry.string, (list, tuple)) else (entry.string,))
+        )
         if entry is None or not strings or not all(strings):
             problems.append(f"{label}: untranslated")
             continue
@@ -161,11 +187,14 @@ def check_catalog(code: str, template: Catalog, path: Path | None = None) -> lis
             if bad or placeholders(strings[-1]) != placeholders(message.id[1]):
                 problems.append(f"{label}: placeholders differ from {sorted(expected)}")
             if len(strings) != catalog.num_plurals:
-                problems.append(f"{label}: {len(strings)} plural forms, "
-                                f"expected {catalog.num_plurals}")
+                problems.append(
+                    f"{label}: {len(strings)} plural forms, expected {catalog.num_plurals}"
+                )
         elif placeholders(strings[0]) != placeholders(message.id):
-            problems.append(f"{label}: placeholders {sorted(placeholders(strings[0]))} "
-                            f"differ from {sorted(placeholders(message.id))}")
+            problems.append(
+                f"{label}: placeholders {sorted(placeholders(strings[0]))} "
+                f"differ from {sorted(placeholders(message.id))}"
+            )
     for entry, errors in catalog.check():
         problems += [f"{code}: {entry.id!r}: {error}" for error in errors]
     return problems
@@ -178,13 +207,15 @@ def check_all() -> dict[str, list[str]]:
 
 # --- catalogs for the build -----------------------------------------------------------------
 
+
 def load_translations() -> dict[str, tuple[NullTranslations, Catalog | None]]:
     """Per locale: a gettext object for rendering and its catalog (None for English).
 
     Compiled in memory; fuzzy and untranslated entries fall back to English.
     """
     result: dict[str, tuple[NullTranslations, Catalog | None]] = {
-        SOURCE_LOCALE: (NullTranslations(), None)}
+        SOURCE_LOCALE: (NullTranslations(), None)
+    }
     for code in locales()[1:]:
         catalog = _read(po_path(code), code)
         result[code] = (Translations(io.BytesIO(mo_bytes(catalog))), catalog)

@@ -26,8 +26,9 @@ ENGINE_FILES = ("pyodide/", "engine.zip")
 
 
 def _files(out: Path) -> list[str]:
-    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                  if p.is_file() and p.name not in SKIP)
+    return sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name not in SKIP
+    )
 
 
 def write_manifests(out: Path, locales: list[str]) -> None:
@@ -39,7 +40,8 @@ def write_manifests(out: Path, locales: list[str]) -> None:
             "short_name": tr.gettext("Fox and Geese"),
             "description": tr.gettext(
                 "Rules of Fox and Geese and two of its Nordic variants, with a board to play on "
-                "in your browser."),
+                "in your browser."
+            ),
             "lang": code,
             "start_url": "./",
             "scope": "../",
@@ -50,12 +52,17 @@ def write_manifests(out: Path, locales: list[str]) -> None:
                 {"src": "../static/img/icon.svg", "sizes": "any", "type": "image/svg+xml"},
                 {"src": "../static/img/icon-192.png", "sizes": "192x192", "type": "image/png"},
                 {"src": "../static/img/icon-512.png", "sizes": "512x512", "type": "image/png"},
-                {"src": "../static/img/icon-maskable-512.png", "sizes": "512x512",
-                 "type": "image/png", "purpose": "maskable"},
+                {
+                    "src": "../static/img/icon-maskable-512.png",
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
             ],
         }
         (out / code / "manifest.webmanifest").write_text(
-            json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+            json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8"
+        )
 
 
 def write_service_worker(out: Path, locales: list[str], version: str, commit: str) -> str:
@@ -69,11 +76,17 @@ def write_service_worker(out: Path, locales: list[str], version: str, commit: st
     for f in files:
         digest.update(f.encode() + b"\0" + (out / f).read_bytes())
     cache = f"{CACHE_PREFIX}v{version}-{commit}-{digest.hexdigest()[:10]}"
-    config = {"cache": cache, "prefix": CACHE_PREFIX, "shell": shell + ["404.html"],
-              "engine": engine, "locales": per_locale}
+    config = {
+        "cache": cache,
+        "prefix": CACHE_PREFIX,
+        "shell": [*shell, "404.html"],
+        "engine": engine,
+        "locales": per_locale,
+    }
     template = (HERE / "sw.template.js").read_text(encoding="utf-8")
-    (out / "sw.js").write_text(template.replace("/*CONFIG*/null", json.dumps(config)),
-                               encoding="utf-8")
+    (out / "sw.js").write_text(
+        template.replace("/*CONFIG*/null", json.dumps(config)), encoding="utf-8"
+    )
     return cache
 
 

@@ -34,7 +34,9 @@ SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
 
 def page_modules() -> list[str]:
     """The modules play.js imports: the play page preloads them, so they load with it, not after it."""
-    source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(
+        encoding="utf-8"
+    )
     return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M)
 
 
@@ -51,14 +53,20 @@ def build_assets(out_dir, context=None) -> None:
     # The worker gets the lockfile's header inline (no lockfile request at run time).
     info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     worker = out / WORKER
-    worker.write_text(worker.read_text(encoding="utf-8").replace(
-        "/*LOCKFILE_INFO*/null", json.dumps(info)), encoding="utf-8")
+    worker.write_text(
+        worker.read_text(encoding="utf-8").replace("/*LOCKFILE_INFO*/null", json.dumps(info)),
+        encoding="utf-8",
+    )
     node = shutil.which("node")
     if not node:
         raise FileNotFoundError("node is not on PATH: it precompiles the play page's Python")
     with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run([node, str(PRECOMPILE), str(PYODIDE_SRC), str(GAME_SRC), tmp],
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [node, str(PRECOMPILE), str(PYODIDE_SRC), str(GAME_SRC), tmp],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         if proc.returncode != 0:
             raise RuntimeError(f"precompile.mjs failed:\n{proc.stderr[-4000:]}")
         for name in ("python_stdlib.zip", SNAPSHOT):

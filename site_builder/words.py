@@ -38,12 +38,17 @@ def board_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     squares = [sq for sq in on if {sq + 1, sq + 16, sq + 17} <= on]
     every = all(board.linked(sq, sq + 17) and board.linked(sq + 1, sq + 16) for sq in squares)
     if every:
-        text = tr.ngettext("A cross of %(num)s point, with diagonals in every square",
-                           "A cross of %(num)s points, with diagonals in every square", n)
+        text = tr.ngettext(
+            "A cross of %(num)s point, with diagonals in every square",
+            "A cross of %(num)s points, with diagonals in every square",
+            n,
+        )
     else:
-        text = tr.ngettext("A cross of %(num)s point, with diagonals through every other point",
-                           "A cross of %(num)s points, with diagonals through every other point",
-                           n)
+        text = tr.ngettext(
+            "A cross of %(num)s point, with diagonals through every other point",
+            "A cross of %(num)s points, with diagonals through every other point",
+            n,
+        )
     return (text % {"num": n},)
 
 
@@ -63,8 +68,9 @@ def pieces_words(variant: Variant, tr, locale) -> tuple[str, ...]:
 
 
 def foxes_words(foxes, tr, locale) -> str:
-    return tr.ngettext("The fox starts on %(points)s", "The foxes start on %(points)s",
-                       len(foxes)) % {"points": _names(foxes, locale)}
+    return tr.ngettext(
+        "The fox starts on %(points)s", "The foxes start on %(points)s", len(foxes)
+    ) % {"points": _names(foxes, locale)}
 
 
 def geese_words(board, geese, tr, locale) -> str:
@@ -75,14 +81,15 @@ def geese_words(board, geese, tr, locale) -> str:
         if first == last:
             return tr.gettext("The geese fill row %(row)s") % {"row": first}
         return tr.gettext("The geese fill rows %(first)s to %(last)s") % {
-            "first": first, "last": last}
+            "first": first,
+            "last": last,
+        }
     return tr.gettext("The geese start on %(points)s") % {"points": _names(geese, locale)}
 
 
 def start_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     geese = variant.geese[variant.default_geese]
-    return (foxes_words(variant.foxes, tr, locale),
-            geese_words(variant.board, geese, tr, locale))
+    return (foxes_words(variant.foxes, tr, locale), geese_words(variant.board, geese, tr, locale))
 
 
 def goose_moves_words(variant: Variant, tr, locale) -> tuple[str, ...]:
@@ -92,8 +99,10 @@ def goose_moves_words(variant: Variant, tr, locale) -> tuple[str, ...]:
         SIDEWAYS: tr.pgettext("goose move", "sideways"),
     }
     moves = [names[m] for m in (FORWARD, DIAGONAL, SIDEWAYS) if m in variant.goose_moves]
-    lines = [tr.gettext("One step %(directions)s, never backward") % {
-        "directions": format_list(moves, style="or", locale=locale)}]
+    lines = [
+        tr.gettext("One step %(directions)s, never backward")
+        % {"directions": format_list(moves, style="or", locale=locale)}
+    ]
     if variant.sideways_option and SIDEWAYS not in variant.goose_moves:
         lines.append(tr.gettext("Sideways too, with the table option"))
     return tuple(lines)
@@ -101,26 +110,33 @@ def goose_moves_words(variant: Variant, tr, locale) -> tuple[str, ...]:
 
 def capture_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     if variant.forced_capture:
-        return (tr.gettext("Compulsory: if a fox can jump, it must"),
-                tr.gettext("A chain of jumps goes on while the fox can jump"))
-    return (tr.gettext("Optional"),
-            tr.gettext("A chain of jumps may stop after any jump"))
+        return (
+            tr.gettext("Compulsory: if a fox can jump, it must"),
+            tr.gettext("A chain of jumps goes on while the fox can jump"),
+        )
+    return (tr.gettext("Optional"), tr.gettext("A chain of jumps may stop after any jump"))
 
 
 def fox_win_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     n = variant.fox_wins_below
-    return (tr.ngettext("Fewer than %(num)s goose is left", "Fewer than %(num)s geese are left",
-                        n) % {"num": n},
-            tr.gettext("The geese cannot move"))
+    return (
+        tr.ngettext("Fewer than %(num)s goose is left", "Fewer than %(num)s geese are left", n)
+        % {"num": n},
+        tr.gettext("The geese cannot move"),
+    )
 
 
 def geese_win_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     lines = []
     if variant.pen:
-        lines.append(tr.ngettext("Geese fill the pen: %(num)s point, %(points)s",
-                                 "Geese fill the pen: all %(num)s points, %(points)s",
-                                 len(variant.pen)) % {
-            "num": len(variant.pen), "points": _names(variant.pen, locale)})
+        lines.append(
+            tr.ngettext(
+                "Geese fill the pen: %(num)s point, %(points)s",
+                "Geese fill the pen: all %(num)s points, %(points)s",
+                len(variant.pen),
+            )
+            % {"num": len(variant.pen), "points": _names(variant.pen, locale)}
+        )
     lines.append(tr.ngettext("The fox cannot move", "The foxes cannot move", len(variant.foxes)))
     return tuple(lines)
 
@@ -151,6 +167,7 @@ def aspect_names(tr) -> dict[str, str]:
 def rule_changes(standard: Variant, variant: Variant, tr, locale) -> list[Row]:
     """One row per aspect: the standard game's wording against the variant's."""
     names = aspect_names(tr)
-    return [Row(names[key], words(standard, tr, locale), words(variant, tr, locale))
-            for key, words in ASPECTS]
-
+    return [
+        Row(names[key], words(standard, tr, locale), words(variant, tr, locale))
+        for key, words in ASPECTS
+    ]

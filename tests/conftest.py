@@ -15,8 +15,14 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 # Debian's Chromium as root in a closed network: no sandbox, no GPU, no calls home.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def load_script(path: str):
@@ -51,8 +57,9 @@ def browser(chromium_executable):
 
     expect.set_options(timeout=30_000)  # assertions may wait for the engine on a busy machine
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_executable,
-                                             headless=True, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS
+        )
         yield browser
         browser.close()
 
@@ -65,8 +72,13 @@ def page(browser):
     page = context.new_page()
     page.set_default_timeout(60_000)  # Pyodide start-up on a busy 2-core machine
     page.console_errors = []
-    page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(
-        f"{msg.text} at {msg.location.get('url')}"))
+    page.on(
+        "console",
+        lambda msg: (
+            msg.type == "error"
+            and page.console_errors.append(f"{msg.text} at {msg.location.get('url')}")
+        ),
+    )
     page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
     yield page
     context.close()

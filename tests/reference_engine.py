@@ -40,14 +40,33 @@ def board(kind: str):
 
 
 GAMES = {
-    "fox-and-geese": dict(board="cross33", foxes="d4", geese={
-        13: ROWS_1_3, 15: ROWS_1_3 + " a4 g4", 17: ROWS_1_3 + " a4 g4 a5 g5"},
-        sideways=False, forced=False, below=4, pen=""),
-    "two-foxes": dict(board="cross33", foxes="c7 e7", geese={20: ROWS_1_3 + " a4 b4 c4 d4 e4 f4 g4"},
-                      sideways=True, forced=True, below=9, pen="c5 d5 e5 c6 d6 e6 c7 d7 e7"),
-    "large-cross": dict(board="cross45", foxes="e7",
-                        geese={18: "d1 e1 f1 d2 e2 f2 d3 e3 f3 a4 b4 c4 d4 e4 f4 g4 h4 i4"},
-                        sideways=True, forced=False, below=4, pen=""),
+    "fox-and-geese": {
+        "board": "cross33",
+        "foxes": "d4",
+        "geese": {13: ROWS_1_3, 15: ROWS_1_3 + " a4 g4", 17: ROWS_1_3 + " a4 g4 a5 g5"},
+        "sideways": False,
+        "forced": False,
+        "below": 4,
+        "pen": "",
+    },
+    "two-foxes": {
+        "board": "cross33",
+        "foxes": "c7 e7",
+        "geese": {20: ROWS_1_3 + " a4 b4 c4 d4 e4 f4 g4"},
+        "sideways": True,
+        "forced": True,
+        "below": 9,
+        "pen": "c5 d5 e5 c6 d6 e6 c7 d7 e7",
+    },
+    "large-cross": {
+        "board": "cross45",
+        "foxes": "e7",
+        "geese": {18: "d1 e1 f1 d2 e2 f2 d3 e3 f3 a4 b4 c4 d4 e4 f4 g4 h4 i4"},
+        "sideways": True,
+        "forced": False,
+        "below": 4,
+        "pen": "",
+    },
 }
 
 
@@ -60,11 +79,14 @@ class Ref:
         self.pen = {pt(n) for n in spec["pen"].split()}
         self.sideways = spec["sideways"] or sideways
         geese = geese or next(iter(spec["geese"]))
-        self.start = (frozenset(pt(n) for n in spec["foxes"].split()),
-                      frozenset(pt(n) for n in spec["geese"][geese].split()), "fox")
+        self.start = (
+            frozenset(pt(n) for n in spec["foxes"].split()),
+            frozenset(pt(n) for n in spec["geese"][geese].split()),
+            "fox",
+        )
 
     def over(self, state) -> bool:
-        foxes, geese, turn = state
+        _foxes, geese, _turn = state
         return len(geese) < self.below or (bool(self.pen) and self.pen <= geese)
 
     def moves(self, state) -> list[tuple[str, tuple]]:
@@ -99,10 +121,16 @@ class Ref:
         for dc in (-1, 0, 1):
             for dr in (-1, 0, 1):
                 q, r = (at[0] + dc, at[1] + dr), (at[0] + 2 * dc, at[1] + 2 * dr)
-                if (q in geese and r in self.points and r not in geese and r not in others
-                        and frozenset((at, q)) in self.lines and frozenset((q, r)) in self.lines):
+                if (
+                    q in geese
+                    and r in self.points
+                    and r not in geese
+                    and r not in others
+                    and frozenset((at, q)) in self.lines
+                    and frozenset((q, r)) in self.lines
+                ):
                     found = True
-                    self._chain(r, path + [r], others, geese - {q}, out, origin)
+                    self._chain(r, [*path, r], others, geese - {q}, out, origin)
         if len(path) > 1 and not (self.forced and found):
             out.append(("x".join(map(name, path)), (others | {at}, geese, "geese")))
 

@@ -8,8 +8,13 @@ import pytest
 from game import Position, Side, parse_square, rules_for
 from game.ai import GOOSE_VALUE, LEVELS, WIN, WON, _run, choose_move, search
 
-CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 15, True), ("fox-and-geese", 17, False),
-           ("two-foxes", None, False), ("large-cross", None, False)]
+CONFIGS = [
+    ("fox-and-geese", 13, False),
+    ("fox-and-geese", 15, True),
+    ("fox-and-geese", 17, False),
+    ("two-foxes", None, False),
+    ("large-cross", None, False),
+]
 
 
 def sq(names: str) -> list[int]:
@@ -21,8 +26,16 @@ def build(game: str, foxes: str, geese: str, turn: Side, count: int | None = Non
 
 
 def snapshot(pos: Position):
-    return (list(pos.cells), list(pos.foxes), pos.turn, pos.geese, pos.clock, pos.hash, pos.moves,
-            pos.repetitions())
+    return (
+        list(pos.cells),
+        list(pos.foxes),
+        pos.turn,
+        pos.geese,
+        pos.clock,
+        pos.hash,
+        pos.moves,
+        pos.repetitions(),
+    )
 
 
 def random_positions(game, geese, sideways, count, seed):
@@ -39,9 +52,11 @@ def random_positions(game, geese, sideways, count, seed):
     return found
 
 
-@pytest.mark.parametrize("game,geese,sideways", CONFIGS)
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_every_level_returns_a_legal_move_and_leaves_the_position_alone(game, geese, sideways):
-    for i, pos in enumerate(random_positions(game, geese, sideways, 3, seed=len(game) * 100 + (geese or 0))):
+    for i, pos in enumerate(
+        random_positions(game, geese, sideways, 3, seed=len(game) * 100 + (geese or 0))
+    ):
         for level in LEVELS:
             before = snapshot(pos)
             move = choose_move(pos, level, seconds=0.05, seed=i)
@@ -53,7 +68,7 @@ def test_a_search_cut_off_by_time_restores_the_position():
     pos = Position(rules_for("large-cross"))
     pos.push(pos.legal_moves()[0])
     before = snapshot(pos)
-    move, _, depth, nodes = search(pos, seconds=0.01)
+    move, _, _depth, nodes = search(pos, seconds=0.01)
     assert move in pos.legal_moves()
     assert nodes > 0
     assert snapshot(pos) == before
@@ -121,7 +136,10 @@ def test_easy_geese_trap_a_random_fox():
     # Geese that let the fox get behind their line, or waste their forward steps, run out
     # of moves and lose even to random play (they did in about one game in four). The goal
     # is 95%; with easy's usual noise (15, margin 50) the geese won 113 of these 120.
-    assert geese_wins(13, "random", "easy", games=60) + geese_wins(17, "random", "easy", games=60) >= 114
+    assert (
+        geese_wins(13, "random", "easy", games=60) + geese_wins(17, "random", "easy", games=60)
+        >= 114
+    )
 
 
 def test_geese_that_cannot_step_sideways_can_beat_the_easy_and_medium_fox():
@@ -149,7 +167,9 @@ def test_against_17_geese_the_medium_fox_plays_half_its_moves_without_noise():
             scores = _run(pos, 3, None, None, margin=WIN)[4]
             top = max(scores.values())
             if sum(s > top - 40 for s in scores.values()) > 1:
-                best = max((s, i, m) for i, (m, s) in enumerate(scores.items()))[2]  # ties: the later
+                best = max((s, i, m) for i, (m, s) in enumerate(scores.items()))[
+                    2
+                ]  # ties: the later
                 agree += sum(choose_move(pos, "medium", 30, seed=s) == best for s in range(10))
                 tries += 10
     assert tries == 200
@@ -171,7 +191,7 @@ def obviously_best_capture(pos: Position) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game,geese", [("fox-and-geese", 13), ("large-cross", None)])
+@pytest.mark.parametrize(("game", "geese"), [("fox-and-geese", 13), ("large-cross", None)])
 def test_easy_takes_an_obvious_capture_most_of_the_time(game, geese):
     # Easy's noise makes it miss things, but seldom a capture it has right in front of it.
     rng = random.Random(5)
@@ -179,7 +199,11 @@ def test_easy_takes_an_obvious_capture_most_of_the_time(game, geese):
     while offered < 200:
         pos = Position(rules_for(game, geese))
         while pos.outcome() is None and offered < 200:
-            if pos.turn is Side.FOX and any(m.jump for m in pos.legal_moves()) and obviously_best_capture(pos):
+            if (
+                pos.turn is Side.FOX
+                and any(m.jump for m in pos.legal_moves())
+                and obviously_best_capture(pos)
+            ):
                 taken += sum(choose_move(pos, "easy", 30, seed=s).jump for s in range(10))
                 offered += 10
             pos.push(rng.choice(pos.legal_moves()))
@@ -289,21 +313,50 @@ def test_the_losing_side_takes_a_draw_by_repetition_and_the_winning_side_avoids_
         assert outcome is not None and outcome.winner is None, (level, str(move))
 
 
-@pytest.mark.parametrize("game,count,fox,geese,moves,back,takes_it", [
-    ("large-cross", None, "e9", "d1 e1 f1 d2 e2 f2 d3 e3 f3 b4 c4 d4 e4 f4 g4 h4 i4 a5",
-     "a5-b5 e9-e8 b5-a5 e8-e9 a5-b5 e9-e8 b5-a5", "e8-e9", True),
-    ("fox-and-geese", 13, "d7", "c1 d1 e1 c2 d2 e2 b3 c3 d3 e3 f3 g3 a4",
-     "a4-b4 d7-d6 b4-a4 d6-d7 a4-b4 d7-d6 b4-a4", "d6-d7", True),
-    # Geese win Two Foxes by filling the pen, and there the foxes are not the losing side.
-    ("two-foxes", None, "c7 e7", "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g5",
-     "g5-f5 c7-c6 f5-g5 c6-c7 g5-f5 c7-c6 f5-g5", "c6-c7", False),
-])
-def test_a_fox_not_ahead_takes_a_draw_only_where_its_side_loses(game, count, fox, geese, moves, back,
-                                                               takes_it):
+@pytest.mark.parametrize(
+    ("game", "count", "fox", "geese", "moves", "back", "takes_it"),
+    [
+        (
+            "large-cross",
+            None,
+            "e9",
+            "d1 e1 f1 d2 e2 f2 d3 e3 f3 b4 c4 d4 e4 f4 g4 h4 i4 a5",
+            "a5-b5 e9-e8 b5-a5 e8-e9 a5-b5 e9-e8 b5-a5",
+            "e8-e9",
+            True,
+        ),
+        (
+            "fox-and-geese",
+            13,
+            "d7",
+            "c1 d1 e1 c2 d2 e2 b3 c3 d3 e3 f3 g3 a4",
+            "a4-b4 d7-d6 b4-a4 d6-d7 a4-b4 d7-d6 b4-a4",
+            "d6-d7",
+            True,
+        ),
+        # Geese win Two Foxes by filling the pen, and there the foxes are not the losing side.
+        (
+            "two-foxes",
+            None,
+            "c7 e7",
+            "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g5",
+            "g5-f5 c7-c6 f5-g5 c6-c7 g5-f5 c7-c6 f5-g5",
+            "c6-c7",
+            False,
+        ),
+    ],
+)
+def test_a_fox_not_ahead_takes_a_draw_only_where_its_side_loses(
+    game, count, fox, geese, moves, back, takes_it
+):
     # Geese that can step sideways and win only by trapping can take their time: there the fox
     # side is the losing one.
-    pos = Position(rules_for(game, count, sideways=game == "fox-and-geese"), foxes=sq(fox),
-                   geese=sq(geese), turn=Side.GEESE)
+    pos = Position(
+        rules_for(game, count, sideways=game == "fox-and-geese"),
+        foxes=sq(fox),
+        geese=sq(geese),
+        turn=Side.GEESE,
+    )
     shuttle(pos, moves)
     # The fox stepping back repeats the starting position a third time.
     for level in LEVELS:
@@ -337,7 +390,7 @@ FOUR_GEESE_DOWN = (
 )
 
 
-@pytest.mark.parametrize("moves,geese", [(TWO_GEESE_DOWN, 16), (FOUR_GEESE_DOWN, 14)])
+@pytest.mark.parametrize(("moves", "geese"), [(TWO_GEESE_DOWN, 16), (FOUR_GEESE_DOWN, 14)])
 def test_geese_a_few_geese_down_play_on_instead_of_repeating(moves, geese):
     pos = Position(rules_for("large-cross"))
     shuttle(pos, moves)
@@ -354,8 +407,10 @@ def test_the_losing_side_runs_down_the_hundred_ply_clock():
         assert outcome is not None and outcome.winner is None, (level, str(move))
 
 
-@pytest.mark.parametrize("game,geese,sideways", CONFIGS)
-def test_hard_reduces_late_quiet_moves_only_where_the_geese_can_step_sideways(game, geese, sideways):
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
+def test_hard_reduces_late_quiet_moves_only_where_the_geese_can_step_sideways(
+    game, geese, sideways
+):
     # Where every goose step is for good, a reduced search misses the tempo that decides the game.
     pos = random_positions(game, geese, sideways, 1, seed=3)[0]
     full = _run(pos, 5, None, None, margin=0)[3]

@@ -29,10 +29,17 @@ def rows(variant):
 
 # --- rule changes -----------------------------------------------------------------------------
 
+
 def test_rule_changes_have_one_row_per_aspect_in_order():
     assert list(rows(VARIANTS["two-foxes"])) == [
-        "Board", "Pieces", "Start position", "How geese move", "Captures",
-        "How the fox side wins", "How the geese win"]
+        "Board",
+        "Pieces",
+        "Start position",
+        "How geese move",
+        "Captures",
+        "How the fox side wins",
+        "How the geese win",
+    ]
 
 
 def test_two_foxes_changes_follow_the_engine_data():
@@ -40,13 +47,16 @@ def test_two_foxes_changes_follow_the_engine_data():
     assert not r["Board"].changed
     assert r["Pieces"].variant[0] == "2 foxes and 20 geese"
     assert r["Pieces"].standard == ("1 fox and 13 geese", "Table option: 15 or 17 geese")
-    assert r["Start position"].variant == ("The foxes start on c7 and e7", "The geese fill rows 1 to 4")
+    assert r["Start position"].variant == (
+        "The foxes start on c7 and e7",
+        "The geese fill rows 1 to 4",
+    )
     assert "sideways" in r["How geese move"].variant[0]
     assert r["Captures"].changed and r["Captures"].variant[0].startswith("Compulsory")
     assert r["How the fox side wins"].variant[0] == "Fewer than 9 geese are left"
     assert r["How the fox side wins"].standard[0] == "Fewer than 4 geese are left"
     pen = r["How the geese win"].variant[0]
-    assert all(name in pen for name in "c5 d5 e5 c6 d6 e6 c7 d7 e7".split())
+    assert all(name in pen for name in ["c5", "d5", "e5", "c6", "d6", "e6", "c7", "d7", "e7"])
     assert r["How the geese win"].variant[-1] == "The foxes cannot move"
 
 
@@ -58,13 +68,16 @@ def test_large_cross_changes_only_where_the_data_differs():
     assert r["Start position"].variant == ("The fox starts on e7", "The geese fill rows 1 to 4")
 
 
-@pytest.mark.parametrize("change, aspects", [
-    ({"forced_capture": True}, {"Captures"}),
-    ({"fox_wins_below": 6}, {"How the fox side wins"}),
-    ({"pen": VARIANTS["two-foxes"].pen}, {"How the geese win"}),
-    # Two foxes: the count, the start and "the foxes cannot move" all follow.
-    ({"foxes": VARIANTS["two-foxes"].foxes}, {"Start position", "Pieces", "How the geese win"}),
-])
+@pytest.mark.parametrize(
+    ("change", "aspects"),
+    [
+        ({"forced_capture": True}, {"Captures"}),
+        ({"fox_wins_below": 6}, {"How the fox side wins"}),
+        ({"pen": VARIANTS["two-foxes"].pen}, {"How the geese win"}),
+        # Two foxes: the count, the start and "the foxes cannot move" all follow.
+        ({"foxes": VARIANTS["two-foxes"].foxes}, {"Start position", "Pieces", "How the geese win"}),
+    ],
+)
 def test_a_changed_rule_flag_changes_exactly_its_rows(change, aspects):
     variant = dataclasses.replace(VARIANTS["large-cross"], **change)
     before = rows(VARIANTS["large-cross"])
@@ -80,8 +93,10 @@ def test_start_words_list_points_when_geese_do_not_fill_rows():
 
 # --- the board drawing ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, points", [("fox-and-geese", 33), ("two-foxes", 33),
-                                          ("large-cross", 45)])
+
+@pytest.mark.parametrize(
+    ("game", "points"), [("fox-and-geese", 33), ("two-foxes", 33), ("large-cross", 45)]
+)
 def test_diagram_draws_every_point_line_and_piece(game, points):
     rules = rules_for(game)
     svg = str(board_svg(rules, title="Start"))
@@ -123,6 +138,7 @@ def test_diagram_marks_the_pen_only_for_games_with_one():
 
 # --- content and catalogs ---------------------------------------------------------------------
 
+
 def test_content_points_at_engine_games():
     games = load_games()
     assert [g.id for g in games] == ["fox-and-geese", "two-foxes", "large-cross"]
@@ -136,6 +152,7 @@ def test_messages_pot_is_current_with_the_sources():
     """Every message in the sources is in locales/messages.pot (run `extract` if not)."""
     with i18n.POT.open("rb") as f:
         from babel.messages.pofile import read_po
+
         pot = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
     extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in i18n.extract_catalog() if m.id}
     assert extracted - pot == set()
@@ -162,16 +179,24 @@ def _po(tmp_path: Path, entries) -> Path:
 
 def test_check_finds_untranslated_fuzzy_and_placeholder_mismatch(tmp_path):
     template = Catalog()
-    for msgid in ("Hello", "Fuzzy", "Play %(name)s", "Bad %(name)s",
-                  ("%(num)s goose", "%(num)s geese")):
+    for msgid in (
+        "Hello",
+        "Fuzzy",
+        "Play %(name)s",
+        "Bad %(name)s",
+        ("%(num)s goose", "%(num)s geese"),
+    ):
         template.add(msgid)
-    path = _po(tmp_path, [
-        ("Hello", "", ()),
-        ("Fuzzy", "Luddig", ("fuzzy",)),
-        ("Play %(name)s", "Spela %(name)s", ()),
-        ("Bad %(name)s", "Dålig %(namn)s", ()),
-        (("%(num)s goose", "%(num)s geese"), ("%(num)s gås", "%(num)s gäss"), ()),
-    ])
+    path = _po(
+        tmp_path,
+        [
+            ("Hello", "", ()),
+            ("Fuzzy", "Luddig", ("fuzzy",)),
+            ("Play %(name)s", "Spela %(name)s", ()),
+            ("Bad %(name)s", "Dålig %(namn)s", ()),
+            (("%(num)s goose", "%(num)s geese"), ("%(num)s gås", "%(num)s gäss"), ()),
+        ],
+    )
     problems = "\n".join(i18n.check_catalog("sv", template, path))
     assert "'Hello': untranslated" in problems
     assert "'Fuzzy': fuzzy" in problems
@@ -192,15 +217,24 @@ def test_js_catalog_holds_only_translated_js_messages():
     catalog.add(("The fox wins.", "The foxes win."), ("Räven vinner.", "Rävarna vinner."))
     catalog.add("Rules", "Regler")  # a template message, not used by JS
     catalog.add("Geese cannot jump.", "")
-    data = i18n.js_catalog("sv", catalog, ["The game is over.", ("The fox wins.", "The foxes win."),
-                                           "Geese cannot jump."])
-    assert data == {"lang": "sv", "messages": {"The game is over.": "Partiet är slut.",
-                                               "The fox wins.": ["Räven vinner.", "Rävarna vinner."]}}
+    data = i18n.js_catalog(
+        "sv",
+        catalog,
+        ["The game is over.", ("The fox wins.", "The foxes win."), "Geese cannot jump."],
+    )
+    assert data == {
+        "lang": "sv",
+        "messages": {
+            "The game is over.": "Partiet är slut.",
+            "The fox wins.": ["Räven vinner.", "Rävarna vinner."],
+        },
+    }
 
 
 def test_git_commit_falls_back_to_unknown(monkeypatch):
     def no_git(*args, **kwargs):
         raise FileNotFoundError("git")
+
     monkeypatch.setattr(subprocess, "run", no_git)
     assert build_module.git_commit() == "unknown"
 
@@ -219,16 +253,20 @@ def test_sitemap_is_relative_without_a_base_url_and_absolute_with_one():
     assert "Sitemap" not in robots
     xml, robots = build_module.sitemap_and_robots(pages, "https://example.org/fox-and-geese")
     assert re.findall(r"<loc>(.*?)</loc>", xml) == [
-        "https://example.org/fox-and-geese/", "https://example.org/fox-and-geese/en/",
-        "https://example.org/fox-and-geese/en/two-foxes/"]
+        "https://example.org/fox-and-geese/",
+        "https://example.org/fox-and-geese/en/",
+        "https://example.org/fox-and-geese/en/two-foxes/",
+    ]
     assert "Sitemap: https://example.org/fox-and-geese/sitemap.xml" in robots
 
 
 def test_compile_writes_loadable_mo_files(tmp_path):
     from babel.support import Translations
+
     written = i18n.compile_catalogs(tmp_path)
     assert sorted(p.parent.parent.name for p in written) == sorted(i18n.locales()[1:])
     from babel.messages.pofile import read_po
+
     for path in written:
         code = path.parent.parent.name
         with path.open("rb") as f:
@@ -253,7 +291,9 @@ def test_english_prose_agrees_with_the_engine_data(game):
     assert NUMBER_WORDS[variant.default_geese] in prose
     assert f"fewer than {NUMBER_WORDS[variant.fox_wins_below]} geese" in prose
     assert ("capturing is compulsory" in prose.lower()) == variant.forced_capture
-    assert ("sideways" in prose) == bool(variant.sideways_option or "sideways" in variant.goose_moves)
+    assert ("sideways" in prose) == bool(
+        variant.sideways_option or "sideways" in variant.goose_moves
+    )
     assert f"{len(variant.board.points)} points" in prose
     if variant.pen:
         assert f"{NUMBER_WORDS[len(variant.pen)]} points" in prose

@@ -23,8 +23,21 @@ PAGES = ["", *(f"{g}/" for g in GAMES), *(f"{g}/play/" for g in GAMES)]
 class Page(HTMLParser):
     """Links, <html lang>, alternates and visible text (minus translate="no" parts)."""
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-            "source", "track", "wbr"}
+    VOID = {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
     HIDDEN = {"script", "style", "title"}
 
     def __init__(self, text: str):
@@ -46,8 +59,9 @@ class Page(HTMLParser):
             if a.get(key) is not None:
                 self.links.append(a[key])
         if tag not in self.VOID:
-            skipped = (self.stack and self.stack[-1]) or tag in self.HIDDEN \
-                or a.get("translate") == "no"
+            skipped = (
+                (self.stack and self.stack[-1]) or tag in self.HIDDEN or a.get("translate") == "no"
+            )
             self.stack.append(bool(skipped))
 
     def handle_startendtag(self, tag, attrs):
@@ -80,11 +94,15 @@ def internal(link: str) -> bool:
 def target(site: Path, page: Path, link: str) -> Path:
     path = urlsplit(link).path
     resolved = (page.parent / path).resolve() if path else page
-    return resolved / "index.html" if link.split("#")[0].split("?")[0].endswith("/") \
-        or resolved.is_dir() else resolved
+    return (
+        resolved / "index.html"
+        if link.split("#", maxsplit=1)[0].split("?", maxsplit=1)[0].endswith("/") or resolved.is_dir()
+        else resolved
+    )
 
 
 # --- pages, languages, alternates -------------------------------------------------------------
+
 
 def test_every_locale_has_every_page_with_its_lang(site_dir):
     assert LOCALES[0] == "en" and len(LOCALES) == len(set(LOCALES))
@@ -130,8 +148,11 @@ def test_every_page_has_skip_link_beta_badge_and_footer_version(site_dir):
         assert re.search(r'<a class="skip" href="#main">', html), path
         assert 'id="main"' in html, path
         assert 'class="badge"' in html, path
-        found = re.search(rf"v{re.escape(version)} · ([0-9a-f]{{7,}}|unknown)</p>\s*</div>\s*"
-                          "</footer>", html)
+        found = re.search(
+            rf"v{re.escape(version)} · ([0-9a-f]{{7,}}|unknown)</p>\s*</div>\s*"
+            "</footer>",
+            html,
+        )
         assert found, f"{path}: no version line at the end of the footer"
         commits.add(found.group(1))
     # One build, one commit: the HEAD the build saw (other commits may land during tests).
@@ -182,6 +203,7 @@ def test_sitemap_lists_every_localized_page(site_dir):
 
 # --- links --------------------------------------------------------------------------------------
 
+
 def test_every_internal_link_resolves_to_a_file(site_dir):
     missing = []
     for path in html_files(site_dir):
@@ -205,7 +227,7 @@ def test_links_resolve_over_http_under_a_sub_path(site_dir, site_server):
             with urllib.request.urlopen(url, timeout=10) as response:
                 body = response.read()
                 kind = response.headers.get("Content-Type", "")
-        except Exception as exc:  # noqa: BLE001 - the report lists every failure
+        except Exception as exc:
             failures.append(f"{url}: {exc}")
             continue
         if "text/html" in kind:
@@ -246,8 +268,9 @@ def test_no_english_sentence_is_left_on_translated_pages(site_dir, code):
 
 def test_catalogs_pass_check():
     """python -m site_builder check: no untranslated, fuzzy or mismatched entry in any locale."""
-    result = subprocess.run([sys.executable, "-m", "site_builder", "check"], cwd=REPO,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "site_builder", "check"], cwd=REPO, capture_output=True, text=True
+    )
     summary = [line for line in result.stdout.splitlines() if not line.startswith("  ")]
     assert result.returncode == 0, "\n".join(summary + result.stdout.splitlines()[:20])
 
@@ -285,14 +308,16 @@ def test_every_visible_word_goes_through_gettext(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path / "locales")
     site = build(tmp_path / "site")
 
-    lists = " ".join(format_list(["1", "2", "3"], style=style, locale="sv")
-                     for style in ("standard", "or"))
+    lists = " ".join(
+        format_list(["1", "2", "3"], style=style, locale="sv") for style in ("standard", "or")
+    )
     allowed = set(re.findall(r"[A-Za-z]+", lists))
     leftovers = []
     for page in PAGES:
         for text in parse(site / "sv" / page / "index.html").texts:
-            words = {w for w in re.findall(r"[A-Za-z]{2,}", text)
-                     if re.search(r"[aeiouyAEIOUY]", w)} - allowed
+            words = {
+                w for w in re.findall(r"[A-Za-z]{2,}", text) if re.search(r"[aeiouyAEIOUY]", w)
+            } - allowed
             if words:
                 leftovers.append(f"sv/{page}: {sorted(words)} in {text[:80]!r}")
     assert leftovers == []

@@ -11,10 +11,15 @@ def run(*args):
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("args, count", [
-    (["fox-and-geese", "3"], 572), (["two-foxes", "3"], 778), (["large-cross", "3"], 438),
-    (["fox-and-geese", "2", "--geese", "17", "--sideways"], 99),
-])
+@pytest.mark.parametrize(
+    ("args", "count"),
+    [
+        (["fox-and-geese", "3"], 572),
+        (["two-foxes", "3"], 778),
+        (["large-cross", "3"], 438),
+        (["fox-and-geese", "2", "--geese", "17", "--sideways"], 99),
+    ],
+)
 def test_perft(args, count):
     out = run("perft", *args)
     assert out.returncode == 0 and out.stdout == f"{count}\n"
@@ -44,11 +49,14 @@ def test_replay_reports_the_result(game):
     assert (last["result"], last["reason"]) == (outcome.result, outcome.termination.value)
 
 
-@pytest.mark.parametrize("moves, ply, move", [
-    (["d4-d5", "d3-d2"], 2, "d3-d2"),    # illegal: backward
-    (["d4-d5", "nonsense"], 2, "nonsense"),  # malformed
-    (["d4-d7"], 1, "d4-d7"),
-])
+@pytest.mark.parametrize(
+    ("moves", "ply", "move"),
+    [
+        (["d4-d5", "d3-d2"], 2, "d3-d2"),  # illegal: backward
+        (["d4-d5", "nonsense"], 2, "nonsense"),  # malformed
+        (["d4-d7"], 1, "d4-d7"),
+    ],
+)
 def test_replay_rejects_bad_moves_with_one_line_and_status_2(moves, ply, move):
     out = run("replay", "fox-and-geese", *moves)
     assert out.returncode == 2
@@ -63,8 +71,10 @@ def test_bad_options_fail_cleanly():
 
 
 def test_ai_prints_a_legal_move_with_moves_before_or_after_the_options():
-    for args in (["two-foxes", "c7-d6", "--level", "easy", "--seed", "1"],
-                 ["two-foxes", "--level", "easy", "--seed", "1", "c7-d6"]):
+    for args in (
+        ["two-foxes", "c7-d6", "--level", "easy", "--seed", "1"],
+        ["two-foxes", "--level", "easy", "--seed", "1", "c7-d6"],
+    ):
         out = run("ai", *args)
         assert out.returncode == 0, out.stderr
         legal = json.loads(run("replay", "two-foxes", "c7-d6").stdout.splitlines()[-1])["legal"]

@@ -3,15 +3,32 @@
 import random
 
 import pytest
-
-from game import (CROSS_33, CROSS_45, IllegalMoveError, Move, NotationError, Position, Side,
-                  Termination, parse_square, perft, rules_for, square_name)
-from game.position import DRAW_PLIES, FOX, GOOSE
-
 from reference_engine import Ref, pt
 
-CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 15, False), ("fox-and-geese", 17, False),
-           ("fox-and-geese", 13, True), ("two-foxes", None, False), ("large-cross", None, False)]
+from game import (
+    CROSS_33,
+    CROSS_45,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    Position,
+    Side,
+    Termination,
+    parse_square,
+    perft,
+    rules_for,
+    square_name,
+)
+from game.position import DRAW_PLIES, FOX, GOOSE
+
+CONFIGS = [
+    ("fox-and-geese", 13, False),
+    ("fox-and-geese", 15, False),
+    ("fox-and-geese", 17, False),
+    ("fox-and-geese", 13, True),
+    ("two-foxes", None, False),
+    ("large-cross", None, False),
+]
 
 
 # Geese far from the action, so that two-foxes positions keep at least nine.
@@ -28,20 +45,27 @@ def setup(game: str, foxes: str, geese: str, turn=Side.FOX, **options) -> Positi
 
 # -- boards --------------------------------------------------------------
 
+
 def test_cross_33_geometry():
     assert len(CROSS_33.points) == 33
     names = set(CROSS_33.names())
     assert {"c1", "a3", "g5", "e7", "d4"} <= names and not {"a1", "b6", "f2"} & names
     assert CROSS_33.linked(parse_square("c3"), parse_square("d4"))
-    assert not CROSS_33.linked(parse_square("c6"), parse_square("b5"))  # square b5 c5 b6 c6 lacks b6
+    assert not CROSS_33.linked(
+        parse_square("c6"), parse_square("b5")
+    )  # square b5 c5 b6 c6 lacks b6
 
 
 def test_cross_45_geometry():
     assert len(CROSS_45.points) == 45
     e5, f6, d4, e7 = sq("e5 f6 d4 e7")
     assert not CROSS_45.linked(e5, f6) and not CROSS_45.linked(d4, e5)
-    diagonal_at = {p for a, b in CROSS_45.lines for p in (a, b)
-                   if abs(a % 16 - b % 16) == 1 and abs(a // 16 - b // 16) == 1}
+    diagonal_at = {
+        p
+        for a, b in CROSS_45.lines
+        for p in (a, b)
+        if abs(a % 16 - b % 16) == 1 and abs(a // 16 - b // 16) == 1
+    }
     assert e5 not in diagonal_at and e7 not in diagonal_at
     assert parse_square("e4") in diagonal_at and parse_square("d5") in diagonal_at
 
@@ -57,17 +81,21 @@ def test_square_names_round_trip():
 
 # -- perft ---------------------------------------------------------------
 
-@pytest.mark.parametrize("game, counts", [
-    ("fox-and-geese", [5, 89, 572, 9778]),
-    ("two-foxes", [6, 114, 778, 16208]),
-    ("large-cross", [4, 68, 438, 8608]),
-])
+
+@pytest.mark.parametrize(
+    ("game", "counts"),
+    [
+        ("fox-and-geese", [5, 89, 572, 9778]),
+        ("two-foxes", [6, 114, 778, 16208]),
+        ("large-cross", [4, 68, 438, 8608]),
+    ],
+)
 def test_perft_matches_spec(game, counts):
     position = Position(rules_for(game))
     assert [perft(position, d) for d in range(1, 5)] == counts
 
 
-@pytest.mark.parametrize("game, geese, sideways", CONFIGS)
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_perft_depth_5_matches_reference(game, geese, sideways):
     """Depth 5 is beyond the SPEC table: cross-checked against the naive reference."""
     ref = Ref(game, geese, sideways)
@@ -82,7 +110,7 @@ def _ref_state(position: Position):
     return foxes, geese, position.turn.value
 
 
-@pytest.mark.parametrize("game, geese, sideways", CONFIGS)
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_moves_match_reference_in_random_games(game, geese, sideways):
     """Mid-game positions exercise jumps and chains, which the start position barely does."""
     ref = Ref(game, geese, sideways)
@@ -104,33 +132,55 @@ def test_moves_match_reference_in_random_games(game, geese, sideways):
 
 # -- moves and notation --------------------------------------------------
 
+
 def test_notation_round_trips():
     for text in ("d4-d5", "d4xd6", "d4xd6xf6", "a3xc5xe3xc1", "i5-h5"):
         assert str(Move.parse(text)) == text
     assert Move.parse("d4xd6xf6").captures == tuple(sq("d5 e6"))
 
 
-@pytest.mark.parametrize("garbage", ["", "d4", "d4-", "d4--d5", "d4xd6-d7", "D4-D5", "d4 - d5",
-                                     "k1-k2", "d0-d1", "d4-d5x", "x", None, 42, "d4-d5-d6", "d10-d9"])
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        "",
+        "d4",
+        "d4-",
+        "d4--d5",
+        "d4xd6-d7",
+        "D4-D5",
+        "d4 - d5",
+        "k1-k2",
+        "d0-d1",
+        "d4-d5x",
+        "x",
+        None,
+        42,
+        "d4-d5-d6",
+        "d10-d9",
+    ],
+)
 def test_parsing_garbage_raises_notation_error(garbage):
     with pytest.raises(NotationError):
         Move.parse(garbage)
 
 
-@pytest.mark.parametrize("game, foxes, geese, turn, move, reason", [
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "d3-d2", "goose-backward"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "c3-b3", "goose-sideways"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "d4-d5", "not-your-piece"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d3-d4", "not-your-piece"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "e5-e6", "no-piece"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-d3", "occupied"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-d6", "not-a-line"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-a1", "off-board"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4xd6", "not-a-jump"),
-    ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "c3xe5", "geese-cannot-jump"),
-    ("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER, Side.FOX, "c7-c6", "capture-compulsory"),
-    ("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER, Side.FOX, "d5xd3", "chain-must-continue"),
-])
+@pytest.mark.parametrize(
+    ("game", "foxes", "geese", "turn", "move", "reason"),
+    [
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "d3-d2", "goose-backward"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "c3-b3", "goose-sideways"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "d4-d5", "not-your-piece"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d3-d4", "not-your-piece"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "e5-e6", "no-piece"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-d3", "occupied"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-d6", "not-a-line"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4-a1", "off-board"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.FOX, "d4xd6", "not-a-jump"),
+        ("fox-and-geese", "d4", "c3 d3 a3 g3", Side.GEESE, "c3xe5", "geese-cannot-jump"),
+        ("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER, Side.FOX, "c7-c6", "capture-compulsory"),
+        ("two-foxes", "d5 c7", "d4 d2 c3 b4" + FILLER, Side.FOX, "d5xd3", "chain-must-continue"),
+    ],
+)
 def test_illegal_moves_say_why(game, foxes, geese, turn, move, reason):
     position = setup(game, foxes, geese, turn)
     with pytest.raises(IllegalMoveError) as info:
@@ -175,17 +225,32 @@ def test_push_pop_restores_everything():
         moves = position.legal_moves()
         if not moves:
             break
-        before = (list(position.cells), sorted(position.foxes), position.hash, position.clock,
-                  position.turn, position.geese, dict(position._seen))
+        before = (
+            list(position.cells),
+            sorted(position.foxes),
+            position.hash,
+            position.clock,
+            position.turn,
+            position.geese,
+            dict(position._seen),
+        )
         for m in moves:
             position.push(m)
             position.pop()
-            assert before == (list(position.cells), sorted(position.foxes), position.hash,
-                              position.clock, position.turn, position.geese, dict(position._seen))
+            assert before == (
+                list(position.cells),
+                sorted(position.foxes),
+                position.hash,
+                position.clock,
+                position.turn,
+                position.geese,
+                dict(position._seen),
+            )
         position.push(rng.choice(moves))
 
 
 # -- endings -------------------------------------------------------------
+
 
 def test_fox_wins_on_goose_count():
     position = setup("fox-and-geese", "d4", "d3 a3 g3 c1")
@@ -194,10 +259,13 @@ def test_fox_wins_on_goose_count():
     assert position.legal_moves() == []
 
 
-@pytest.mark.parametrize("extra, outcome", [
-    ("", (Termination.GOOSE_COUNT, Side.FOX)),  # 8 geese left
-    (" g4", None),                              # 9 geese left: the game goes on
-])
+@pytest.mark.parametrize(
+    ("extra", "outcome"),
+    [
+        ("", (Termination.GOOSE_COUNT, Side.FOX)),  # 8 geese left
+        (" g4", None),  # 9 geese left: the game goes on
+    ],
+)
 def test_two_foxes_goose_count_threshold_is_nine(extra, outcome):
     position = setup("two-foxes", "d5 c7", "a3 b3 c3 e3 f3 g3 c2 a4 d4" + extra)
     position.push(position.parse_move("d5xd3"))
@@ -238,8 +306,12 @@ def test_hundred_ply_rule():
     rng = random.Random(7)
     while position.ply < DRAW_PLIES:
         assert position.outcome() is None
-        quiet = [m for m in position.legal_moves() if not m.jump and not (
-            position.cells[m.origin] == GOOSE and m.target // 16 > m.origin // 16)]
+        quiet = [
+            m
+            for m in position.legal_moves()
+            if not m.jump
+            and not (position.cells[m.origin] == GOOSE and m.target // 16 > m.origin // 16)
+        ]
         rng.shuffle(quiet)
         for move in quiet:
             position.push(move)

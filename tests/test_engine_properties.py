@@ -7,8 +7,13 @@ from game import Position, rules_for
 from game.position import DRAW_PLIES, FOX, GOOSE
 from game.record import GameRecord
 
-CONFIGS = [("fox-and-geese", 13, False), ("fox-and-geese", 17, True), ("fox-and-geese", 15, False),
-           ("two-foxes", None, False), ("large-cross", None, False)]
+CONFIGS = [
+    ("fox-and-geese", 13, False),
+    ("fox-and-geese", 17, True),
+    ("fox-and-geese", 15, False),
+    ("two-foxes", None, False),
+    ("large-cross", None, False),
+]
 
 
 def snapshot(p: Position):
@@ -16,10 +21,14 @@ def snapshot(p: Position):
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(config=st.sampled_from(CONFIGS), choices=st.lists(st.integers(0, 10**6), min_size=0, max_size=40),
-       seed=st.integers(0, 2**32))
+@given(
+    config=st.sampled_from(CONFIGS),
+    choices=st.lists(st.integers(0, 10**6), min_size=0, max_size=40),
+    seed=st.integers(0, 2**32),
+)
 def test_random_games_keep_every_invariant(config, choices, seed):
     import random
+
     game, geese, sideways = config
     rules = rules_for(game, geese, sideways)
     position = Position(rules)

@@ -13,8 +13,11 @@ REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tests" / "node" / "run_python.mjs"
 
 # (game, geese, sideways, depth): every game, plus the table options of the standard one.
-CASES = [(game, None, False, depth) for game in ("fox-and-geese", "two-foxes", "large-cross")
-         for depth in (3, 4)]
+CASES = [
+    (game, None, False, depth)
+    for game in ("fox-and-geese", "two-foxes", "large-cross")
+    for depth in (3, 4)
+]
 CASES += [("fox-and-geese", 17, True, 3), ("fox-and-geese", 15, False, 3)]
 
 PROGRAM = """
@@ -31,8 +34,14 @@ print(json.dumps({
 
 @pytest.fixture(scope="module")
 def pyodide_result(node_executable):
-    proc = subprocess.run([node_executable, str(RUNNER)], input=PROGRAM % json.dumps(CASES), cwd=REPO,
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [node_executable, str(RUNNER)],
+        input=PROGRAM % json.dumps(CASES),
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
 

@@ -3,12 +3,12 @@
 import random
 
 import pytest
+from fragments import ERROR_CODES, fragments
 from hypothesis import given, settings
 
 from game import api
 from game.record import MAX_LENGTH, GameRecord, RecordError
 
-from fragments import ERROR_CODES, fragments
 
 def test_encode_decode_round_trip():
     record = GameRecord.new("fox-and-geese", 17, True).with_moves(["d4-d5", "a5-b5", "d5-d6"])
@@ -18,21 +18,24 @@ def test_encode_decode_round_trip():
     assert GameRecord.decode("1.two-foxes.20").replay().ply == 0
 
 
-@pytest.mark.parametrize("text, code, ply", [
-    ("", "empty", None),
-    ("2.fox-and-geese.13", "bad-version", None),
-    ("1", "truncated", None),
-    ("1.fox-and-geese", "truncated", None),
-    ("1.chess.13", "unknown-game", None),
-    ("1.fox-and-geese.14", "bad-options", None),
-    ("1.fox-and-geese.13x", "bad-options", None),
-    ("1.two-foxes.20s", "bad-options", None),
-    ("1.large-cross.13", "bad-options", None),
-    ("1.fox-and-geese.13.d4-d5.zz", "bad-notation", 2),
-    ("1.fox-and-geese.13.d4-d5.", "bad-notation", 2),
-    ("1.fox-and-geese.13.d4-d5.d3-d2", "illegal-move", 2),
-    ("1.fox-and-geese.13." + "d4-d5." * 4000, "too-long", None),
-])
+@pytest.mark.parametrize(
+    ("text", "code", "ply"),
+    [
+        ("", "empty", None),
+        ("2.fox-and-geese.13", "bad-version", None),
+        ("1", "truncated", None),
+        ("1.fox-and-geese", "truncated", None),
+        ("1.chess.13", "unknown-game", None),
+        ("1.fox-and-geese.14", "bad-options", None),
+        ("1.fox-and-geese.13x", "bad-options", None),
+        ("1.two-foxes.20s", "bad-options", None),
+        ("1.large-cross.13", "bad-options", None),
+        ("1.fox-and-geese.13.d4-d5.zz", "bad-notation", 2),
+        ("1.fox-and-geese.13.d4-d5.", "bad-notation", 2),
+        ("1.fox-and-geese.13.d4-d5.d3-d2", "illegal-move", 2),
+        ("1.fox-and-geese.13." + "d4-d5." * 4000, "too-long", None),
+    ],
+)
 def test_corrupt_records_are_rejected_with_a_reason(text, code, ply):
     with pytest.raises(RecordError) as info:
         GameRecord.decode(text)
@@ -45,7 +48,12 @@ def test_rejection_keeps_the_longest_valid_prefix():
     with pytest.raises(RecordError) as info:
         GameRecord.decode("1.fox-and-geese.13.d4-d5.c3-c4.d5-d4.c4-c3")
     error = info.value
-    assert (error.code, error.ply, error.move, error.reason) == ("illegal-move", 4, "c4-c3", "goose-backward")
+    assert (error.code, error.ply, error.move, error.reason) == (
+        "illegal-move",
+        4,
+        "c4-c3",
+        "goose-backward",
+    )
     assert error.prefix.encode() == "1.fox-and-geese.13.d4-d5.c3-c4.d5-d4"
 
 

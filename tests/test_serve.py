@@ -6,7 +6,6 @@ import urllib.parse
 import urllib.request
 
 import pytest
-
 from conftest import serve
 
 # The smallest valid WebAssembly module: magic number and version.
@@ -56,20 +55,26 @@ def test_subpath_mount_only(tiny_site):
     assert urllib.parse.urlsplit(tiny_site.subpath_url).path == "/fox-and-geese/"
     assert get(tiny_site.subpath_url + "sub/")[0::2] == (200, b"sub page")
     # Outside the sub-path nothing is served, so links assuming the site sits at "/" fail.
-    assert get(tiny_site.subpath_url.removesuffix("fox-and-geese/") + "sub/")[0::2] == (404, b"custom not found")
+    assert get(tiny_site.subpath_url.removesuffix("fox-and-geese/") + "sub/")[0::2] == (
+        404,
+        b"custom not found",
+    )
     # A directory without its slash redirects to it (urllib follows), keeping relative links right.
     assert get(tiny_site.subpath_url + "sub")[0::2] == (200, b"sub page")
 
 
 def test_missing_file_gets_404_page(tiny_site):
-    assert get(tiny_site.root_url + "nope.html") == (404, "text/html; charset=utf-8", b"custom not found")
+    assert get(tiny_site.root_url + "nope.html") == (
+        404,
+        "text/html; charset=utf-8",
+        b"custom not found",
+    )
 
 
 def test_offline_and_back_on_same_port(tiny_site):
     url = tiny_site.root_url + "sub/"
-    with tiny_site.offline():
-        with pytest.raises(urllib.error.URLError):
-            urllib.request.urlopen(url, timeout=5)
+    with tiny_site.offline(), pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(url, timeout=5)
     assert get(url)[0] == 200
 
 
@@ -87,9 +92,11 @@ def test_a_dropped_download_is_quiet_and_other_errors_are_not(tmp_path, capsys):
     # traceback in the output. A real fault in the server still prints one.
     server = serve.make_server(tmp_path)
     try:
-        for error, printed in ((BrokenPipeError(32, "Broken pipe"), False),
-                               (ConnectionResetError(104, "reset"), False),
-                               (ValueError("a bug"), True)):
+        for error, printed in (
+            (BrokenPipeError(32, "Broken pipe"), False),
+            (ConnectionResetError(104, "reset"), False),
+            (ValueError("a bug"), True),
+        ):
             try:
                 raise error
             except Exception:

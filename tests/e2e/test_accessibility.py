@@ -9,8 +9,9 @@ import pytest
 from site_builder.i18n import locales
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = [f"{code}/{page}" for code in locales()
-         for page in ["", "two-foxes/", "large-cross/play/"]] + ["", "404.html"]
+PAGES = [
+    f"{code}/{page}" for code in locales() for page in ["", "two-foxes/", "large-cross/play/"]
+] + ["", "404.html"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -7,16 +7,17 @@ from __future__ import annotations
 import re
 
 from hypothesis import HealthCheck, given, settings
-
-from tests.fragments import fragments
-from game import api
-
 from test_play import play_url
+
+from game import api
+from tests.fragments import fragments
 
 GAME = "fox-and-geese"
 # What String.prototype.trim() removes (the page trims the fragment), unlike str.strip().
-JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
-           "\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 ENGLISH = re.compile(r"\b(This link|this link|not allowed|written as a move|another kind)\b")
 
 # Open one fragment by setting location.hash, as a pasted link does, and wait for the page's
@@ -50,8 +51,12 @@ def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
     last = {"moves": []}
     seen = {"ok": 0, "error": 0}
 
-    @settings(max_examples=1000, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @settings(
+        max_examples=1000,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
     @given(fragments)
     def check(fragment):
         nonlocal last

@@ -21,6 +21,7 @@ READY = "html[data-engine=ready]"
 
 # -- finding games with the engine -------------------------------------------------------------
 
+
 def _fox_jumps(pos: Position) -> list:
     return [m for m in pos._fox_moves() if m.jump]
 
@@ -57,13 +58,18 @@ def find_game(game: str, winner: str, termination: str | None = None) -> list[st
             pos.push(move)
             moves.append(str(move))
         outcome = pos.outcome()
-        if (outcome and outcome.winner and outcome.winner.value == winner
-                and termination in (None, outcome.termination.value)):
+        if (
+            outcome
+            and outcome.winner
+            and outcome.winner.value == winner
+            and termination in (None, outcome.termination.value)
+        ):
             return moves
     raise AssertionError(f"no {winner} win found for {game}")
 
 
 # -- driving the page ---------------------------------------------------------------------------
+
 
 def play_url(server, game="fox-and-geese", lang="en", fragment="", base=None):
     return f"{base or server.root_url}{lang}/{game}/play/" + (f"#{fragment}" if fragment else "")
@@ -126,8 +132,10 @@ def enter_move(page, state: dict, move: str, *, by_final=False, by_drag=False) -
     after = api.play(state["record"], move)
     assert "error" not in after, after
     # Played, even if the computer's reply is in the URL already.
-    page.wait_for_function("r => location.hash === '#' + r || location.hash.startsWith('#' + r + '.')",
-                           arg=after["record"])
+    page.wait_for_function(
+        "r => location.hash === '#' + r || location.hash.startsWith('#' + r + '.')",
+        arg=after["record"],
+    )
     return after
 
 
@@ -151,6 +159,7 @@ def assert_board(page, state):
 
 # -- tests ------------------------------------------------------------------------------------
 
+
 def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
     # Every locale, and every game in turn (the pages differ by locale and game only).
     requests = []
@@ -169,7 +178,7 @@ def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
 def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     # Hold the runtime back: the static board is there, with progress, and no moves yet.
     held = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.context.route("**/pyodide.asm.wasm", held.append)
     # The worker's request shows on the context, not always on the page.
     with page.context.expect_event("request", lambda r: r.url.endswith("/pyodide.asm.wasm")):
         page.goto(play_url(site_server))
@@ -206,14 +215,17 @@ def test_failed_load_shows_retry_that_works(page, site_server):
     assert failed.is_hidden()
 
 
-@pytest.mark.parametrize("game,winner,termination", [
-    ("fox-and-geese", "fox", None),
-    ("fox-and-geese", "geese", "fox-trapped"),
-    ("two-foxes", "fox", None),
-    ("two-foxes", "geese", "pen-full"),
-    ("large-cross", "fox", None),
-    ("large-cross", "geese", None),
-])
+@pytest.mark.parametrize(
+    ("game", "winner", "termination"),
+    [
+        ("fox-and-geese", "fox", None),
+        ("fox-and-geese", "geese", "fox-trapped"),
+        ("two-foxes", "fox", None),
+        ("two-foxes", "geese", "pen-full"),
+        ("large-cross", "fox", None),
+        ("large-cross", "geese", None),
+    ],
+)
 def test_two_players_play_a_whole_game_by_clicks(page, site_server, game, winner, termination):
     moves = find_game(game, winner, termination)
     open_play(page, site_server, game)
@@ -224,8 +236,13 @@ def test_two_players_play_a_whole_game_by_clicks(page, site_server, game, winner
         path = move.split("x")
         # The first move by drag; a multi-jump by its final point when only one chain ends
         # there (once), every other one point by point.
-        unique_end = len(path) > 2 and sum(
-            m.startswith(path[0] + "x") and m.endswith("x" + path[-1]) for m in state["legal"]) == 1
+        unique_end = (
+            len(path) > 2
+            and sum(
+                m.startswith(path[0] + "x") and m.endswith("x" + path[-1]) for m in state["legal"]
+            )
+            == 1
+        )
         by_final = unique_end and finals == 0
         finals += by_final
         state = enter_move(page, state, move, by_drag=(i == 0), by_final=by_final)
@@ -272,13 +289,13 @@ def test_a_forced_chain_is_entered_point_by_point(page, site_server):
 def test_illegal_attempts_say_why(page, site_server):
     open_play(page, site_server)
     set_mode(page, "two")
-    point(page, "c3").click()   # a goose, but the fox is to move
+    point(page, "c3").click()  # a goose, but the fox is to move
     expect(page.locator("#message")).to_contain_text("other side")
     state = api.new_game("fox-and-geese")
     for move in ("d4-d5", "c3-c4", "d5-d6"):
         state = enter_move(page, state, move)
     point(page, "c4").click()
-    point(page, "c3").click()   # backward, to an empty point
+    point(page, "c3").click()  # backward, to an empty point
     expect(page.locator("#message")).to_contain_text("backward")
     assert record_in_url(page) == state["record"]
     # Two foxes: a capture is compulsory, so a plain step is refused.
@@ -310,7 +327,7 @@ def compulsory_capture() -> tuple[dict, str]:
 def test_computer_plays_either_side(page, site_server):
     open_play(page, site_server)
     page.select_option("select[name=level]", "easy")
-    set_mode(page, "computer", side="geese")    # the computer takes the fox and moves first
+    set_mode(page, "computer", side="geese")  # the computer takes the fox and moves first
     page.wait_for_selector("#status[data-to-move=geese]")
     for _ in range(3):
         state = api.load(record_in_url(page))
@@ -318,8 +335,9 @@ def test_computer_plays_either_side(page, site_server):
         ply = state["ply"]
         move = state["legal"][0]
         enter_move(page, state, move)
-        page.wait_for_function("n => document.querySelectorAll('#moves [data-move]').length === n",
-                               arg=ply + 2)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#moves [data-move]').length === n", arg=ply + 2
+        )
         assert_board(page, api.load(record_in_url(page)))
     # Undo takes back the computer's reply too.
     before = api.load(record_in_url(page))
@@ -369,13 +387,18 @@ def test_sub_path_hosting(page, site_server):
     assert_board(page, api.new_game("two-foxes"))
 
 
-@pytest.mark.parametrize("fragment,expect,prefix_plies", [
-    ("1.fox-and-geese.13.d4-c4.zz9", "not written as a move", 1),
-    ("1.fox-and-geese.13.d4-c4.c3-c2", "backward", 1),
-    ("hello", "does not hold a game", None),
-    ("1.fox-and-geese.14", "do not exist", None),
-])
-def test_corrupt_links_explain_and_offer_a_way_on(page, site_server, fragment, expect, prefix_plies):
+@pytest.mark.parametrize(
+    ("fragment", "expect", "prefix_plies"),
+    [
+        ("1.fox-and-geese.13.d4-c4.zz9", "not written as a move", 1),
+        ("1.fox-and-geese.13.d4-c4.c3-c2", "backward", 1),
+        ("hello", "does not hold a game", None),
+        ("1.fox-and-geese.14", "do not exist", None),
+    ],
+)
+def test_corrupt_links_explain_and_offer_a_way_on(
+    page, site_server, fragment, expect, prefix_plies
+):
     page.goto(play_url(site_server, fragment=fragment))
     page.wait_for_selector(READY)
     panel = page.locator("#link-error")
@@ -472,29 +495,37 @@ def test_keyboard_moves_and_announcements(page, site_server):
     open_play(page, site_server)
     set_mode(page, "two")
     point(page, "d4").focus()
-    page.keyboard.press("Enter")          # select the fox
+    page.keyboard.press("Enter")  # select the fox
     assert point(page, "d4").get_attribute("aria-pressed") == "true"
-    page.keyboard.press("ArrowUp")        # to d5
+    page.keyboard.press("ArrowUp")  # to d5
     assert page.evaluate("document.activeElement.dataset.point") == "d5"
     page.keyboard.press("Enter")
     after = api.play(api.new_game("fox-and-geese")["record"], "d4-d5")
     wait_record(page, after["record"])
     expect(page.locator("#announce")).to_contain_text("d4-d5")
-    assert point(page, "d5").get_attribute("aria-label") != point(page, "d4").get_attribute("aria-label")
+    assert point(page, "d5").get_attribute("aria-label") != point(page, "d4").get_attribute(
+        "aria-label"
+    )
 
 
 # A policy as strict as the site can have: scripts only from files, WebAssembly allowed.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-       "img-src 'self' data:; object-src 'none'; base-uri 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; object-src 'none'; base-uri 'none'"
+)
 
 
 def test_play_works_under_a_strict_content_security_policy(page, site_server):
     def with_csp(route):
         response = route.fetch()
-        route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+        route.fulfill(
+            response=response, headers={**response.headers, "content-security-policy": CSP}
+        )
 
     violations = []
-    page.on("console", lambda msg: "Content Security Policy" in msg.text and violations.append(msg.text))
+    page.on(
+        "console", lambda msg: "Content Security Policy" in msg.text and violations.append(msg.text)
+    )
     page.context.route("**/*", with_csp)
     open_play(page, site_server)
     set_mode(page, "two")
@@ -525,7 +556,7 @@ def test_captures_respect_reduced_motion(browser, site_server):
 def test_table_settings_for_the_standard_game_only(page, site_server):
     open_play(page, site_server)
     set_mode(page, "two")
-    page.select_option("select[name=geese]", "17")     # before the first move: a new game at once
+    page.select_option("select[name=geese]", "17")  # before the first move: a new game at once
     wait_record(page, "1.fox-and-geese.17")
     page.check("input[name=sideways]")
     wait_record(page, "1.fox-and-geese.17s")
@@ -533,7 +564,7 @@ def test_table_settings_for_the_standard_game_only(page, site_server):
     assert_board(page, state)
     state = enter_move(page, state, "d4-d5")
     assert "a5-b5" in state["legal"]
-    state = enter_move(page, state, "a5-b5")           # sideways, allowed by the setting
+    state = enter_move(page, state, "a5-b5")  # sideways, allowed by the setting
     # During a game a change waits for the next new game.
     page.select_option("select[name=geese]", "15")
     assert record_in_url(page) == state["record"]
@@ -553,16 +584,20 @@ def test_play_page_has_no_accessibility_violations(browser, site_server, scheme)
         page = context.new_page()
         page.goto(play_url(site_server, "two-foxes", lang="sv", fragment="1.two-foxes.20.c7-c6"))
         page.wait_for_selector(READY)
-        point(page, "e4").click()   # a goose chosen: targets and marks on the board
+        point(page, "e4").click()  # a goose chosen: targets and marks on the board
         page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("async () => (await axe.run()).violations.map(v => [v.id, v.nodes.length])")
+        violations = page.evaluate(
+            "async () => (await axe.run()).violations.map(v => [v.id, v.nodes.length])"
+        )
         assert violations == []
     finally:
         context.close()
 
 
 def test_touch_tap_and_drag_move_on_a_phone(browser, site_server):
-    context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
     try:
         page = context.new_page()
         page.goto(play_url(site_server, "large-cross"))
@@ -574,7 +609,10 @@ def test_touch_tap_and_drag_move_on_a_phone(browser, site_server):
             page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         state = api.play(api.new_game("large-cross")["record"], "e7-e6")
         wait_record(page, state["record"])
-        assert page.locator("svg[data-board]").evaluate("el => getComputedStyle(el).touchAction") == "none"
+        assert (
+            page.locator("svg[data-board]").evaluate("el => getComputedStyle(el).touchAction")
+            == "none"
+        )
         # A touch drag moves a piece and does not scroll the page.
         move = next(m for m in state["legal"] if "-" in m)
         src, dst = move.split("-")
@@ -582,10 +620,14 @@ def test_touch_tap_and_drag_move_on_a_phone(browser, site_server):
         scrolled = page.evaluate("() => window.scrollY")
         cdp = context.new_cdp_session(page)
         (x0, y0), (x1, y1) = centers[src], centers[dst]
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+        )
         for step in range(1, 9):
             x, y = x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            cdp.send(
+                "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+            )
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         state = api.play(state["record"], move)
         wait_record(page, state["record"])
@@ -605,7 +647,7 @@ def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
 
     held = []
     page.context.route("**/play/", short_timeout)
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.context.route("**/pyodide.asm.wasm", held.append)
     page.goto(play_url(site_server))
     page.wait_for_selector("html[data-engine=failed]")
     assert page.locator("#engine-failed").is_visible()
@@ -634,6 +676,7 @@ def test_a_broken_link_loses_no_saved_game(page, site_server):
 
 # -- faults -------------------------------------------------------------------------------------
 
+
 def moves_listed(page) -> int:
     return page.locator("#moves [data-move]").count()
 
@@ -646,7 +689,7 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
     set_mode(page, "two")
     # Not d4-d5: hard answers that from its book, without a search (game/ai.py, _BOOK).
     state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
-    set_mode(page, "computer", side="fox")       # the computer takes the geese, to move now
+    set_mode(page, "computer", side="fox")  # the computer takes the geese, to move now
     page.wait_for_selector("#status[data-thinking=true]")
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '0.3'; }")
     page.evaluate("() => window.dispatchEvent(new CustomEvent('fox-and-geese:kill-worker'))")
@@ -654,7 +697,9 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
     page.wait_for_selector("html[data-engine=loading]", timeout=5000)
     page.wait_for_selector("html[data-engine=ready][data-engine-restarts='1']")
     expect(page.locator("#engine-restarted")).to_contain_text("restarted")
-    assert api.load(record_in_url(page))["moves"][:1] == state["moves"]  # (the reply may be in already)
+    assert (
+        api.load(record_in_url(page))["moves"][:1] == state["moves"]
+    )  # (the reply may be in already)
     # The game goes on where it was: the computer answers the fox's move.
     page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 2")
     after = api.load(record_in_url(page))
@@ -714,7 +759,9 @@ def key_path(graph: dict, start: str, goal: str) -> list[str]:
 
 
 def focused(page):
-    return page.evaluate("() => document.activeElement?.dataset?.point ?? document.activeElement?.id")
+    return page.evaluate(
+        "() => document.activeElement?.dataset?.point ?? document.activeElement?.id"
+    )
 
 
 def tab_until(page, wanted, key="Tab", limit=30):
@@ -769,13 +816,15 @@ def test_points_are_labelled_and_arrows_follow_a_flipped_board(page, site_server
     open_play(page, site_server, lang="de")
     set_mode(page, "two")
     assert point(page, "d4").get_attribute("aria-label").startswith("d4, ")
-    assert point(page, "d4").get_attribute("aria-label") != point(page, "d5").get_attribute("aria-label")
+    assert point(page, "d4").get_attribute("aria-label") != point(page, "d5").get_attribute(
+        "aria-label"
+    )
     point(page, "d4").focus()
     page.keyboard.press("ArrowUp")
     assert focused(page) == "d5"
     page.click("[data-action=flip]")
     point(page, "d4").focus()
-    page.keyboard.press("ArrowUp")   # up on the screen is down the rows now
+    page.keyboard.press("ArrowUp")  # up on the screen is down the rows now
     assert focused(page) == "d3"
     page.keyboard.press("ArrowRight")
     assert focused(page) == "c3"

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from site_builder import i18n
+import itertools
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
@@ -20,15 +21,24 @@ GAMES = ("fox-and-geese", "two-foxes", "large-cross")
 
 def test_pyodide_files_are_the_runtime_only(site_dir):
     shipped = sorted(p.name for p in (site_dir / "pyodide").iterdir())
-    assert shipped == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                              "python_stdlib.zip", "engine-snapshot.bin"])
+    assert shipped == sorted(
+        [
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "engine-snapshot.bin",
+        ]
+    )
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
-        assert (site_dir / "pyodide" / name).read_bytes() == \
-            (REPO / "node_modules" / "pyodide" / name).read_bytes()
+        assert (site_dir / "pyodide" / name).read_bytes() == (
+            REPO / "node_modules" / "pyodide" / name
+        ).read_bytes()
 
 
-def test_the_worker_carries_the_lockfile_header_and_nothing_fetches_the_lockfile(site_dir, page,
-                                                                              site_server):
+def test_the_worker_carries_the_lockfile_header_and_nothing_fetches_the_lockfile(
+    site_dir, page, site_server
+):
     lock = json.loads((REPO / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
     worker = (site_dir / "static" / "js" / "engine-worker.js").read_text()
     assert f"const LOCKFILE_INFO = {json.dumps(lock['info'])};" in worker
@@ -63,13 +73,13 @@ def test_every_play_page_points_at_the_assets(site_dir):
             for attr in ("data-pyodide", "data-archive"):
                 value = re.search(rf'{attr}="([^"]+)"', html).group(1)
                 assert not value.startswith(("/", "http")), value
-                target = urljoin(f"http://x/{page}", value)[len("http://x/"):]
+                target = urljoin(f"http://x/{page}", value)[len("http://x/") :]
                 assert (site_dir / target).exists(), (page, attr, target)
-            assert 'data-game="%s"' % game in html
+            assert 'data-game="{}"'.format(game) in html
             preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
             assert sorted(href.rsplit("/", 1)[-1] for href in preloads) == imports, page
             for href in preloads:
-                assert (site_dir / urljoin(f"http://x/{page}", href)[len("http://x/"):]).is_file()
+                assert (site_dir / urljoin(f"http://x/{page}", href)[len("http://x/") :]).is_file()
 
 
 def test_snapshot_is_packed_as_the_worker_reads_it(site_dir):
@@ -79,16 +89,18 @@ def test_snapshot_is_packed_as_the_worker_reads_it(site_dir):
     chunk = 1 << 16
     stored = sum(min(n * chunk, length - first * chunk) for first, n in runs)
     assert 8 + 8 * count + stored == len(data)
-    assert data[8 + 8 * count:][:4] == b"\0snp"  # Pyodide's own snapshot header comes first
+    assert data[8 + 8 * count :][:4] == b"\0snp"  # Pyodide's own snapshot header comes first
     assert stored < length / 2  # the zeros are left out
-    assert all(a + n < b for (a, n), (b, _) in zip(runs, runs[1:]))  # ordered, and runs merged
+    assert all(a + n < b for (a, n), (b, _) in itertools.pairwise(runs))  # ordered, and runs merged
 
 
 def boot(page, site_server) -> tuple[dict, list[str]]:
     """Open a play page; the worker's load timings and the URLs the page and its worker requested."""
     requested = []
     # (Not the service worker's: after the engine loaded, it caches every engine file for offline.)
-    page.context.on("request", lambda request: request.service_worker or requested.append(request.url))
+    page.context.on(
+        "request", lambda request: request.service_worker or requested.append(request.url)
+    )
     page.goto(f"{site_server.root_url}en/fox-and-geese/play/")
     page.wait_for_selector("html[data-engine=ready]")
     return json.loads(page.locator("html").get_attribute("data-engine-timings")), requested

@@ -8,10 +8,18 @@ import pytest
 from site_builder.i18n import locales
 
 PAGES = ["index.html", "404.html"] + [
-    f"{code}/{page}" for code in locales()
-    for page in ["index.html", "fox-and-geese/index.html", "two-foxes/index.html",
-                 "large-cross/index.html", "fox-and-geese/play/index.html",
-                 "two-foxes/play/index.html", "large-cross/play/index.html"]]
+    f"{code}/{page}"
+    for code in locales()
+    for page in [
+        "index.html",
+        "fox-and-geese/index.html",
+        "two-foxes/index.html",
+        "large-cross/index.html",
+        "fox-and-geese/play/index.html",
+        "two-foxes/play/index.html",
+        "large-cross/play/index.html",
+    ]
+]
 
 
 def policy(html: str) -> dict:

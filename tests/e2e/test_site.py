@@ -24,8 +24,10 @@ def test_rules_pages_render_in_every_locale(page, site_server, code):
         expect(board.locator("[data-point]")).to_have_count(len(VARIANTS[game].board.points))
         expect(page.locator("a.play-link")).to_have_attribute("href", "play/")
         # The stylesheet applied: the board surface is filled from a CSS variable.
-        assert page.evaluate("getComputedStyle(document.querySelector('.board .surface')).fill") \
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('.board .surface')).fill")
             != "rgb(0, 0, 0)"
+        )
         if game != "fox-and-geese":
             expect(page.locator(".changes tbody tr")).to_have_count(7)
     assert page.console_errors == []
@@ -43,10 +45,12 @@ def test_switcher_keeps_the_page_and_remembers_the_choice(page, site_server):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("browser_locale, expected", [("sv-SE", "sv"), ("nb-NO", "nb"),
-                                                      ("no", "nb"), ("pt-BR", "en")])
-def test_root_page_sends_the_reader_to_their_language(browser, site_server, browser_locale,
-                                                      expected):
+@pytest.mark.parametrize(
+    ("browser_locale", "expected"), [("sv-SE", "sv"), ("nb-NO", "nb"), ("no", "nb"), ("pt-BR", "en")]
+)
+def test_root_page_sends_the_reader_to_their_language(
+    browser, site_server, browser_locale, expected
+):
     context = browser.new_context(locale=browser_locale)
     try:
         page = context.new_page()
@@ -89,7 +93,8 @@ def test_phone_width_has_no_horizontal_scroll(browser, site_server):
             page.goto(f"{site_server.root_url}{path}")
             page.wait_for_load_state("load")
             overflow = page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
             assert overflow <= 0, (path, overflow)
     finally:
         context.close()
@@ -128,5 +133,3 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
         if code != "en":
             assert result["count"] > 0, f"{code}: no JS messages in the page catalog"
     assert page.console_errors == []
-
-
