@@ -24,6 +24,7 @@ def state(record: GameRecord, position: Position | None = None) -> dict:
         "game": record.game,
         "geese": record.geese,
         "sideways": record.sideways,
+        "side": record.side,
         "ply": position.ply,
         "moves": list(record.moves),
         "last": record.moves[-1] if record.moves else None,
@@ -36,7 +37,25 @@ def state(record: GameRecord, position: Position | None = None) -> dict:
             "goose": [square_name(sq) for sq in points if cells[sq] == GOOSE],
         },
         "geese_left": position.geese,
+        "end": _end_points(position, outcome.termination.value if outcome else None, record),
     }
+
+
+def _end_points(position: Position, reason: str | None, record: GameRecord) -> list[str]:
+    """The points that show why the game ended: the trapped foxes, the filled pen, the
+    blocked geese, or the fox that made the last capture."""
+    cells = position.cells
+    if reason == "fox-trapped":
+        squares = [sq for sq in position.rules.board.points if cells[sq] == FOX]
+    elif reason == "geese-blocked":
+        squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
+    elif reason == "pen-full":
+        squares = list(position.rules.pen)
+    elif reason == "goose-count" and record.moves:
+        return [record.moves[-1].replace("-", "x").split("x")[-1]]
+    else:
+        squares = []
+    return [square_name(sq) for sq in squares]
 
 
 def _error(exc: RecordError) -> dict:
@@ -52,17 +71,29 @@ def _error(exc: RecordError) -> dict:
     }
 
 
-def new_game(game: str, geese: int | None = None, sideways: bool = False) -> dict:
+def new_game(
+    game: str, geese: int | None = None, sideways: bool = False, side: str | None = None
+) -> dict:
+    """A new game; ``side`` is set for a game played by link: the side its sender plays."""
     try:
-        return state(GameRecord.new(game, geese, sideways))
+        return state(GameRecord.new(game, geese, sideways, side))
     except RecordError as exc:
         return _error(exc)
 
 
-def load(record: str) -> dict:
-    """The state of a record from a link or storage, or why it is rejected."""
+def load(record: str, ply: int | None = None, side: str | None = None) -> dict:
+    """The state of a record from a link or storage, or why it is rejected.
+
+    ``ply``: the state after that many moves instead (for looking back through a game);
+    ``side``: the record rewritten as sent by the player of that side (play by link).
+    """
     try:
-        return state(GameRecord.parse(record))
+        parsed = GameRecord.parse(record)
+        if ply is not None:
+            parsed = parsed.with_moves(parsed.moves[: max(0, ply)])
+        if side is not None:
+            parsed = parsed.with_side(side)
+        return state(parsed)
     except RecordError as exc:
         return _error(exc)
 

@@ -2,7 +2,10 @@
 
 ``1.fox-and-geese.13s.d4-c4.c3-c4``: format version, game id, options token
 (geese count, ``s`` when the standard game's sideways option is on), then the
-moves in notation. Every character is safe in a URL fragment. Decoding is
+moves in notation. Version 2 adds, after the options, the side the sender of a
+link plays (``2.fox-and-geese.13.fox.d4-c4``), so whoever opens it plays the
+other side; version 1 records stay readable and are still written when no side
+is set. Every character is safe in a URL fragment. Decoding is
 strict: anything corrupt or illegal raises ``RecordError`` naming the ply,
 with the longest valid prefix attached so nothing playable is lost.
 """
@@ -16,6 +19,8 @@ from .games import VARIANTS, Rules
 from .position import IllegalMoveError, NotationError, Position
 
 VERSION = "1"
+VERSION_WITH_SIDE = "2"
+SIDES = ("fox", "geese")
 MAX_LENGTH = 20_000  # far beyond any real game (the draw rules end games long before)
 
 _OPTIONS_RE = re.compile(r"(\d{1,3})(s?)")
@@ -52,9 +57,12 @@ class GameRecord:
     geese: int
     sideways: bool = False
     moves: tuple[str, ...] = ()
+    side: str | None = None  # the side the sender of a link plays (version 2)
 
     @classmethod
-    def new(cls, game: str, geese: int | None = None, sideways: bool = False) -> GameRecord:
+    def new(
+        cls, game: str, geese: int | None = None, sideways: bool = False, side: str | None = None
+    ) -> GameRecord:
         variant = VARIANTS.get(game)
         if variant is None:
             raise RecordError("unknown-game", f"unknown game {game!r}")
@@ -62,7 +70,7 @@ class GameRecord:
             game,
             variant.default_geese if geese is None else geese,
             bool(sideways and variant.sideways_option),
-        )
+        ).with_side(side)
         record.rules()  # validates the options
         return record
 
@@ -77,10 +85,17 @@ class GameRecord:
         return f"{self.geese}{'s' if self.sideways else ''}"
 
     def encode(self) -> str:
-        return ".".join((VERSION, self.game, self.options, *self.moves))
+        if self.side is None:
+            return ".".join((VERSION, self.game, self.options, *self.moves))
+        return ".".join((VERSION_WITH_SIDE, self.game, self.options, self.side, *self.moves))
 
     def with_moves(self, moves) -> GameRecord:
-        return GameRecord(self.game, self.geese, self.sideways, tuple(moves))
+        return GameRecord(self.game, self.geese, self.sideways, tuple(moves), self.side)
+
+    def with_side(self, side: str | None) -> GameRecord:
+        if side is not None and side not in SIDES:
+            raise RecordError("bad-options", f"no side {side[:20]!r}")
+        return GameRecord(self.game, self.geese, self.sideways, self.moves, side)
 
     def replay(self) -> Position:
         """The position after all moves; raises ``RecordError`` at the first bad one."""
@@ -122,11 +137,15 @@ class GameRecord:
         if len(text) > MAX_LENGTH:
             raise RecordError("too-long", f"record is longer than {MAX_LENGTH} characters")
         parts = text.split(".")
-        if parts[0] != VERSION:
-            raise RecordError("bad-version", f"unknown record version {parts[0][:20]!r}")
-        if len(parts) < 3:
+        if parts[0] not in (VERSION, VERSION_WITH_SIDE):
+            # Only a number is a version: anything else is not a record at all.
+            code = "bad-version" if parts[0].isdigit() else "not-a-record"
+            raise RecordError(code, f"unknown record version {parts[0][:20]!r}")
+        header = 3 if parts[0] == VERSION else 4
+        if len(parts) < header:
             raise RecordError("truncated", "record has no game or options")
-        game, options, moves = parts[1], parts[2], parts[3:]
+        game, options, moves = parts[1], parts[2], parts[header:]
+        side = parts[3] if header == 4 else None
         if game not in VARIANTS:
             raise RecordError("unknown-game", f"unknown game {game[:40]!r}")
         match = _OPTIONS_RE.fullmatch(options)
@@ -136,7 +155,9 @@ class GameRecord:
         sideways = match.group(2) == "s"
         if sideways and not variant.sideways_option:
             raise RecordError("bad-options", f"{game} has no sideways option")
-        record = cls(game, int(match.group(1)), sideways, tuple(moves))
+        if side is not None and side not in SIDES:
+            raise RecordError("bad-options", f"no side {side[:20]!r}")
+        record = cls(game, int(match.group(1)), sideways, tuple(moves), side)
         if record.geese not in variant.geese:
             raise RecordError("bad-options", f"{game} is not played with {record.geese} geese")
         return record

@@ -14,6 +14,7 @@ ERROR_CODES = {
     "empty",
     "too-long",
     "bad-version",
+    "not-a-record",
     "truncated",
     "unknown-game",
     "bad-options",

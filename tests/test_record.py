@@ -18,11 +18,38 @@ def test_encode_decode_round_trip():
     assert GameRecord.decode("1.two-foxes.20").replay().ply == 0
 
 
+def test_a_link_names_its_senders_side_and_old_links_stay_readable():
+    record = GameRecord.new("fox-and-geese", side="fox").with_moves(["d4-c4"])
+    assert record.encode() == "2.fox-and-geese.13.fox.d4-c4"
+    assert GameRecord.decode(record.encode()) == record
+    assert record.with_moves([*record.moves, "c3-b4"]).side == "fox"  # kept as moves are added
+    old = GameRecord.decode("1.fox-and-geese.13.d4-c4")
+    assert old.side is None and old.moves == record.moves
+    assert old.encode() == "1.fox-and-geese.13.d4-c4"  # written as it was read
+    # The page reads the header from the engine, never from the text.
+    state = api.load("2.two-foxes.20.geese.c7-c6")
+    assert (state["game"], state["geese"], state["sideways"], state["side"]) == (
+        "two-foxes",
+        20,
+        False,
+        "geese",
+    )
+    assert api.load("1.fox-and-geese.13.d4-c4", side="geese")["record"] == (
+        "2.fox-and-geese.13.geese.d4-c4"
+    )
+    assert api.new_game("fox-and-geese", side="fox")["record"] == "2.fox-and-geese.13.fox"
+    assert api.load("1.fox-and-geese.13.d4-c4.c3-b4", ply=1)["moves"] == ["d4-c4"]
+
+
 @pytest.mark.parametrize(
     ("text", "code", "ply"),
     [
         ("", "empty", None),
-        ("2.fox-and-geese.13", "bad-version", None),
+        ("3.fox-and-geese.13", "bad-version", None),
+        ("hello", "not-a-record", None),
+        ("2.fox-and-geese.13", "truncated", None),
+        ("2.fox-and-geese.13.wolf", "bad-options", None),
+        ("2.fox-and-geese.13.d4-c4", "bad-options", None),
         ("1", "truncated", None),
         ("1.fox-and-geese", "truncated", None),
         ("1.chess.13", "unknown-game", None),
@@ -117,4 +144,11 @@ def test_api_reports_the_result(game):
     state = api.load(record.encode())
     assert state["legal"] == [] and state["ply"] == len(record.moves)
     assert (state["result"], state["reason"]) == (outcome.result, outcome.termination.value)
+    # The points that show why it ended, for the board to mark.
+    if state["reason"] == "fox-trapped":
+        assert state["end"] == state["pieces"]["fox"]
+    elif state["reason"] == "goose-count":
+        assert state["end"][0] in state["pieces"]["fox"]
+    elif state["reason"] == "pen-full":
+        assert set(state["end"]) <= set(state["pieces"]["goose"])
     assert api.ai_move(record.encode())["error"]["code"] == "game-over"
