@@ -33,11 +33,18 @@ SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
 
 
 def page_modules() -> list[str]:
-    """The modules play.js imports: the play page preloads them, so they load with it, not after it."""
-    source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(
-        encoding="utf-8"
-    )
-    return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M)
+    """The modules play.js imports, and theirs: the play page preloads them all, so they load
+    with it, not one import level after another."""
+    js = Path(__file__).resolve().parent / "static" / "js"
+    found: list[str] = []
+    todo = ["play.js"]
+    while todo:
+        source = (js / todo.pop()).read_text(encoding="utf-8")
+        for name in re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M):
+            if name not in found:
+                found.append(name)
+                todo.append(name)
+    return sorted(found)
 
 
 def build_assets(out_dir, context=None) -> None:

@@ -37,6 +37,9 @@ def test_a_link_names_its_senders_side_and_old_links_stay_readable():
     assert api.load("1.fox-and-geese.13.d4-c4", side="geese")["record"] == (
         "2.fox-and-geese.13.geese.d4-c4"
     )
+    assert api.load("2.fox-and-geese.13.geese.d4-c4", side="")["record"] == (
+        "1.fox-and-geese.13.d4-c4"
+    )
     assert api.new_game("fox-and-geese", side="fox")["record"] == "2.fox-and-geese.13.fox"
     assert api.load("1.fox-and-geese.13.d4-c4.c3-b4", ply=1)["moves"] == ["d4-c4"]
 

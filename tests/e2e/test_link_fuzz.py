@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from hypothesis import HealthCheck, given, settings
-from test_play import play_url
+from test_play import enable_test_hooks, play_url
 
 from game import api
 from tests.fragments import fragments
@@ -45,6 +45,7 @@ FEED = """async (text) => {
 
 
 def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
+    enable_test_hooks(page)
     page.goto(play_url(site_server, GAME, lang="de"))
     page.wait_for_selector("html[data-engine=ready]")
     page.check("input[name=mode][value=two]")  # no computer move between the links

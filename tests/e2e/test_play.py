@@ -71,6 +71,13 @@ def find_game(game: str, winner: str, termination: str | None = None) -> list[st
 # -- driving the page ---------------------------------------------------------------------------
 
 
+def enable_test_hooks(page):
+    """The page's test hooks (site_builder/static/js/hooks.js) on, for this page's tab."""
+    page.add_init_script(
+        "try { sessionStorage.setItem('fox-and-geese:test-hooks', '1') } catch {}"
+    )
+
+
 def play_url(server, game="fox-and-geese", lang="en", fragment="", base=None):
     return f"{base or server.root_url}{lang}/{game}/play/" + (f"#{fragment}" if fragment else "")
 
@@ -81,10 +88,14 @@ def open_play(page, server, game="fox-and-geese", **kw):
     page.wait_for_selector(READY)
 
 
-def set_mode(page, mode, side=None):
-    page.check(f"input[name=mode][value={mode}]")
-    if side:
-        page.check(f"input[name=side][value={side}]")
+def set_mode(page, mode, side=None, answer="play-on"):
+    """Choose the opponent (and side); a game in progress asks first: by default the
+    player plays on from the position on the board."""
+    for name, value in (("mode", mode), ("side", side)):
+        if value and not page.locator(f"input[name={name}][value={value}]").is_checked():
+            page.check(f"input[name={name}][value={value}]")
+            if page.locator("#confirm").is_visible():
+                page.click(f"#confirm [data-action={answer}]")
 
 
 def record_in_url(page) -> str:
@@ -178,7 +189,7 @@ def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
 def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     # Hold the runtime back: the static board is there, with progress, and no moves yet.
     held = []
-    page.context.route("**/pyodide.asm.wasm", held.append)
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     # The worker's request shows on the context, not always on the page.
     with page.context.expect_event("request", lambda r: r.url.endswith("/pyodide.asm.wasm")):
         page.goto(play_url(site_server))
@@ -344,8 +355,7 @@ def test_computer_plays_either_side(page, site_server):
     page.click("[data-action=undo]")
     wait_record(page, ".".join(before["record"].split(".")[:-2]))
     # Now the other side, in a fresh game.
-    set_mode(page, "computer", side="fox")
-    page.click("[data-action=new-game]")
+    set_mode(page, "computer", side="fox", answer="confirm")
     wait_record(page, api.new_game("fox-and-geese")["record"])
     state = enter_move(page, api.new_game("fox-and-geese"), "d4-d5")
     page.wait_for_function("() => location.hash.split('.').length === 5")
@@ -565,11 +575,20 @@ def test_table_settings_for_the_standard_game_only(page, site_server):
     state = enter_move(page, state, "d4-d5")
     assert "a5-b5" in state["legal"]
     state = enter_move(page, state, "a5-b5")  # sideways, allowed by the setting
-    # During a game a change waits for the next new game.
+    # During a game a change asks first; the table in force is shown, and stays until then.
+    expect(page.locator("#table-info")).to_have_text("17 geese, geese may step sideways")
     page.select_option("select[name=geese]", "15")
+    expect(page.locator("#confirm")).to_be_visible()
     assert record_in_url(page) == state["record"]
-    page.click("[data-action=new-game]")
+    page.click("#confirm [data-action=cancel]")
+    assert page.locator("select[name=geese]").input_value() == "17"
+    expect(page.locator("#table-info")).to_have_text("17 geese, geese may step sideways")
+    page.select_option("select[name=geese]", "15")
+    page.click("#confirm [data-action=confirm]")
     wait_record(page, "1.fox-and-geese.15s")
+    expect(page.locator("#table-info")).to_have_text("15 geese, geese may step sideways")
+    # No standing hint that settings wait: they never do.
+    assert "next new game" not in page.locator("#settings").inner_text()
     open_play(page, site_server, "two-foxes")
     assert page.locator("select[name=geese], input[name=sideways]").count() == 0
 
@@ -647,7 +666,7 @@ def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
 
     held = []
     page.context.route("**/play/", short_timeout)
-    page.context.route("**/pyodide.asm.wasm", held.append)
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(play_url(site_server))
     page.wait_for_selector("html[data-engine=failed]")
     assert page.locator("#engine-failed").is_visible()
@@ -682,6 +701,7 @@ def moves_listed(page) -> int:
 
 
 def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, site_server):
+    enable_test_hooks(page)
     open_play(page, site_server)
     # A long search, so the worker is surely killed in the middle of it.
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '30'; }")
@@ -709,6 +729,7 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
 
 
 def test_a_hung_worker_is_replaced_within_seconds(page, site_server):
+    enable_test_hooks(page)
     open_play(page, site_server)
     set_mode(page, "two")
     state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")

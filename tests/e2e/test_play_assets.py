@@ -59,9 +59,16 @@ def test_engine_archive_holds_every_engine_module_compiled(site_dir):
 
 
 def test_every_play_page_points_at_the_assets(site_dir):
-    play_js = (site_dir / "static" / "js" / "play.js").read_text(encoding="utf-8")
-    imports = sorted(re.findall(r'from "\./([^"]+)"', play_js))
-    assert imports  # the page preloads what play.js imports, so they load with it
+    # The page preloads what play.js imports, and what those import, so they load with it.
+    js = site_dir / "static" / "js"
+    imports, todo = set(), ["play.js"]
+    while todo:
+        for name in re.findall(r'from "\./([^"]+)"', (js / todo.pop()).read_text("utf-8")):
+            if name not in imports:
+                imports.add(name)
+                todo.append(name)
+    imports = sorted(imports)
+    assert "engine.js" in imports and "i18n.js" in imports
     for lang in i18n.locales():
         for game in GAMES:
             page = f"{lang}/{game}/play/index.html"

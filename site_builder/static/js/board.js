@@ -5,8 +5,9 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
-const MOVE_MS = 220;
-const CAPTURE_MS = 320;
+const MOVE_MS = 220;  // a step
+const JUMP_MS = 260;  // each jump of a capture
+const CAPTURE_MS = 160; // a captured goose fading, once the fox is over it
 const KIND = { fox: "fox", geese: "goose" }; // side to move -> its pieces
 
 export function parseMove(text) {
@@ -25,9 +26,9 @@ function samePrefix(path, prefix) {
 }
 
 export class Board {
-  // callbacks: onMove(notation), onIllegal({code} | {move}), onSelect(name, hasMoves),
-  // onChain(canStop) when a jump chain waits for its next point, label(name, kind) -> the
-  // accessible name of a point.
+  // callbacks: onMove(notation), onIllegal({code} | {move}), onSelect(name, targets),
+  // onChain(canStop) when a jump chain waits for its next point, onBlocked() for a tap while
+  // the board takes no moves, label(name, kind) -> the accessible name of a point.
   constructor(svg, callbacks) {
     this.svg = svg;
     this.cb = callbacks;
@@ -37,6 +38,9 @@ export class Board {
     this.legal = [];
     this.toMove = "fox";
     this.last = null;
+    this.must = [];       // foxes that must capture, marked
+    this.end = [];        // points that show why the game ended, marked
+    this.animEnd = 0;     // when the animation running now is over (performance.now() time)
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
     this.dropped = false; // the move being made was dropped by a drag
@@ -110,11 +114,16 @@ export class Board {
 
   // -- host API -------------------------------------------------------
 
-  // state: {pieces, legal, toMove, last}; animate: the move that led here, to animate it.
-  update({ pieces, legal, toMove, last }, { animate = null, interactive = true } = {}) {
+  // state: {pieces, legal, toMove, last}; animate: the move that led here, to animate it;
+  // must: foxes to mark as having to capture; end: points that show why the game ended;
+  // focusKind: the pieces the keyboard should start on.
+  update({ pieces, legal, toMove, last }, { animate = null, interactive = true, must = [], end = [],
+    focusKind = null } = {}) {
     this.legal = legal.map(parseMove);
     this.toMove = toMove;
     this.last = last;
+    this.must = must;
+    this.end = end;
     this.interactive = interactive;
     this.selection = null;
     this.endDrag(null);
@@ -125,6 +134,19 @@ export class Board {
     this.drawPieces();
     this.drawMarks();
     this.svg.classList.toggle("board-locked", !interactive);
+    if (focusKind) this.focusOn(focusKind);
+  }
+
+  // How long until the animation running now is over, in ms.
+  busyMs() {
+    return Math.max(0, this.animEnd - performance.now());
+  }
+
+  // The first Tab stop on the board: a piece of this kind, unless the keyboard is on the board.
+  focusOn(kind) {
+    if (this.svg.contains(document.activeElement)) return;
+    const name = this.pieces[kind]?.[0];
+    if (name) this.setFocus(name);
   }
 
   setInteractive(interactive) {
@@ -226,28 +248,37 @@ export class Board {
     }
   }
 
+  // A step slides; a capture goes jump by jump along its path, and each goose it takes fades
+  // as the fox passes over it.
   animateMove(move) {
     if (reducedMotion.matches) return;
-    const from = this.nodes.get(move.path[0]);
+    const path = move.path;
+    const legMs = move.jump ? JUMP_MS : MOVE_MS;
+    const duration = legMs * (path.length - 1);
+    const from = this.nodes.get(path[0]);
     if (from) {
-      // Re-key the drawn piece so drawPieces() keeps it, then slide it from where it is now.
-      const start = this.at(move.path[0]);
-      const end = this.at(move.path.at(-1));
-      this.nodes.delete(move.path[0]);
-      this.nodes.set(move.path.at(-1), from);
-      from.animate([{ translate: `${start.x - end.x}px ${start.y - end.y}px` }, { translate: "0px 0px" }],
-        { duration: MOVE_MS, easing: "ease-out" });
+      // Re-key the drawn piece so drawPieces() keeps it, then move it from where it is now.
+      const end = this.at(path.at(-1));
+      this.nodes.delete(path[0]);
+      this.nodes.set(path.at(-1), from);
+      const frames = path.map((name, i) => {
+        const p = this.at(name);
+        return { translate: `${p.x - end.x}px ${p.y - end.y}px`, offset: i / (path.length - 1) };
+      });
+      from.animate(frames, { duration, easing: move.jump ? "linear" : "ease-out" });
     }
+    this.animEnd = performance.now() + duration;
     if (!move.jump) return;
-    move.path.slice(1).forEach((to, i) => {
-      const over = this.between(move.path[i], to);
+    path.slice(1).forEach((to, i) => {
+      const over = this.between(path[i], to);
       const goose = this.nodes.get(over);
       if (!goose) return;
       this.nodes.delete(over);
       goose.classList.add("piece-captured");
       goose.removeAttribute("data-piece");
       goose.removeAttribute("data-at");
-      goose.animate([{ opacity: 1 }, { opacity: 0 }], { duration: CAPTURE_MS, delay: MOVE_MS / 2 })
+      goose.animate([{ opacity: 1 }, { opacity: 0 }],
+        { duration: CAPTURE_MS, delay: legMs * (i + 0.5), fill: "forwards" })
         .finished.then(() => goose.remove(), () => goose.remove());
     });
   }
@@ -271,7 +302,11 @@ export class Board {
       this.mark(path[0], "mark-last");
       this.mark(path.at(-1), "mark-last");
     }
-    if (!this.selection) return;
+    for (const name of this.end) this.mark(name, "mark-end");
+    if (!this.selection) {
+      for (const name of this.must) this.mark(name, "mark-must");
+      return;
+    }
     this.mark(this.selection.path.at(-1), "mark-selected");
     for (const name of this.nextPoints()) {
       this.mark(name, "mark-target");
@@ -295,7 +330,7 @@ export class Board {
     this.selection = { path: [name] };
     this.drawPieces();
     this.drawMarks();
-    this.cb.onSelect?.(name, this.candidates().length > 0);
+    this.cb.onSelect?.(name, this.nextPoints());
   }
 
   commit(text) {
@@ -307,7 +342,10 @@ export class Board {
 
   // A click (or tap, drop, Enter) on a point.
   choose(name) {
-    if (!this.interactive) return;
+    if (!this.interactive) {
+      this.cb.onBlocked?.();
+      return;
+    }
     const sel = this.selection;
     const kind = this.kindAt(name);
     const own = KIND[this.toMove];
@@ -381,8 +419,12 @@ export class Board {
   }
 
   pointerDown(e) {
-    if (!this.interactive || e.button > 0) return;
+    if (e.button > 0) return;
     const name = this.hit(e);
+    if (!this.interactive) {
+      if (name) this.cb.onBlocked?.();
+      return;
+    }
     if (!name) { this.cancel(); return; }
     e.preventDefault();
     const sel = this.selection;

@@ -1,229 +1,242 @@
-// The play page: ties the board, the engine worker, the URL and local storage together.
-//
-// The game lives in one string, the engine's record (e.g. 1.fox-and-geese.13.d4-c4).
-// It is always in the URL fragment (that is play by link) and saved per game in
-// localStorage; the engine turns it into a state (pieces, legal moves, result).
+// The play page's controller: it wires the game model and its storage (games.js), the URL
+// (links.js), the engine session (session.js), the board (board.js) and the page's texts
+// (texts.js). It holds what is on screen: the game, its live state, the state shown on the
+// board (an earlier one while looking back through the moves) and what the page waits for.
 
 import { Board } from "./board.js";
-import { Engine } from "./engine.js";
-import { t, tn } from "./i18n.js";
+import { GameStore, fromState, makeGame } from "./games.js";
+import * as hooks from "./hooks.js";
+import { openerSide, readFragment, sendLink, showInURL } from "./links.js";
+import { Session } from "./session.js";
+import * as text from "./texts.js";
 
 const html = document.documentElement;
 const root = document.getElementById("play");
-const GAME = root.dataset.game;
-const STORE = `fox-and-geese:play:${GAME}`;
+const KIND = root.dataset.game;
+const FOXES = Number(root.dataset.foxes || 1);
+const SIDEWAYS_OPTION = root.dataset.sidewaysOption === "true";
+const LEVELS = ["easy", "medium", "hard"];
+const PAUSE_MS = 400; // between the end of your move's animation and the computer's reply
+const FLIP_KEY = "fox-and-geese:flip";
+const HINT_KEY = "fox-and-geese:hint-seen";
+const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
+
 const $ = (selector) => root.querySelector(selector);
 const actions = (name) => root.querySelectorAll(`[data-action="${name}"]`);
-
 const statusEl = $("#status");
 const messageEl = $("#message");
 const announceEl = $("#announce");
 const movesEl = $("#moves");
 const form = $("#settings");
 const linkError = $("#link-error");
+const moveInput = $("#move-input");
 
-let engine = null;
-let ready = false;
-let game = null;          // the live game: the engine's state dict
-let shown = null;         // the state on the board (an earlier one while browsing the moves)
-let thinking = false;     // the computer is choosing a move
-let token = 0;            // bumped on every change of game, so late answers are dropped
-let settings = defaults();
-let manualFlip = false;
-const cache = new Map();  // record -> state, for browsing the move list
-let board = null;         // the live board: set up just after the engine worker is started
+const store = new GameStore(KIND);
+let game = null;      // the game model (games.js)
+let live = null;      // the engine's state of the game's last position
+let shown = null;     // the state on the board
+let thinking = false; // the computer is choosing a move
+let linkBad = false;  // the URL holds a link that cannot be played as it is
+let question = null;  // the confirmation asked now: {accept, cancel}
+let putAside = null;  // the game the last new game put aside, to bring back
+const cache = new Map(); // record -> state, for looking back through the moves
 
-// -- texts --------------------------------------------------------------
-
-function foxes() {
-  return (shown ?? game)?.pieces.fox.length ?? Number(root.dataset.foxes || 1);
-}
-
-function illegalText(code) {
-  switch (code) {
-    case "not-your-piece": return t("That piece belongs to the other side.");
-    case "no-piece": return t("There is no piece there.");
-    case "occupied": return t("That point is taken.");
-    case "goose-backward": return t("Geese cannot move backward.");
-    case "goose-sideways": return t("Geese cannot move sideways in this game.");
-    case "geese-cannot-jump": return t("Geese cannot jump.");
-    case "capture-compulsory": return t("A capture is compulsory: a fox that can jump must jump.");
-    case "chain-must-continue": return t("The fox must keep jumping while it can.");
-    case "ambiguous-chain": return t("Several jumps lead there: click each landing point in turn.");
-    case "not-a-jump": return t("A jump goes over one goose to the empty point just behind it, along a line.");
-    case "not-a-line": return t("Pieces move one step along a line.");
-    case "off-board": return t("That point is not on the board.");
-    case "game-over": return t("The game is over.");
-    case "no-moves": return t("This piece cannot move now.");
-    case "bad-notation": return t("Write a move as its two points, such as d4-d5, or a jump as d4xd6.");
-    default: return t("That move is not allowed.");
-  }
-}
-
-function resultText(state) {
-  const n = foxes();
-  const winner = state.result === "fox" ? tn("The fox wins.", "The foxes win.", n)
-    : state.result === "geese" ? t("The geese win.") : t("The game is drawn.");
-  const why = {
-    "goose-count": () => tn("Too few geese are left to trap the fox.", "Too few geese are left to trap the foxes.", n),
-    "pen-full": () => t("The geese have filled the pen."),
-    "fox-trapped": () => tn("The fox cannot move.", "The foxes cannot move.", n),
-    "geese-blocked": () => t("The geese cannot move."),
-    "threefold-repetition": () => t("The same position came up for the third time."),
-    "hundred-ply-rule": () => t("Fifty moves each without a capture or a goose moving forward."),
-  }[state.reason];
-  return why ? `${winner} ${why()}` : winner;
-}
-
-function yourMoveText(side) {
-  return side === "fox" ? tn("Your move, with the fox.", "Your move, with the foxes.", foxes())
-    : t("Your move, with the geese.");
-}
-
-function toMoveText(side) {
-  return side === "fox" ? tn("Fox to move", "Foxes to move", foxes()) : t("Geese to move");
-}
-
-function linkErrorText(error, record) {
-  const reason = error.reason ? illegalText(error.reason) : "";
-  switch (error.code) {
-    case "illegal-move":
-      return t("Move %(ply)s in this link, %(move)s, is not allowed: %(reason)s",
-        { ply: error.ply, move: error.move, reason });
-    case "bad-notation":
-      return t("Move %(ply)s in this link is not written as a move.", { ply: error.ply });
-    case "bad-options":
-      return t("This link asks for game settings that do not exist.");
-    case "bad-version":
-      // Only a record that starts like one ("2.…") comes from another version.
-      if (/^\d+\./.test(record)) return t("This link was made by a newer or unknown version of this site.");
-      return t("This link does not hold a game that can be read.");
-    default:
-      return t("This link does not hold a game that can be read.");
-  }
-}
-
-function pointLabel(name, kind) {
-  if (kind === "fox") return t("%(point)s, fox", { point: name });
-  if (kind === "goose") return t("%(point)s, goose", { point: name });
-  return t("%(point)s, empty", { point: name });
-}
-
-function say(text) {
-  messageEl.textContent = text;
-}
-
-function announce(text) {
-  announceEl.textContent = text;
-}
-
-// -- settings and storage ----------------------------------------------
-
-function defaults() {
-  return { mode: "computer", side: "fox", level: "medium",
-    geese: Number(root.dataset.defaultGeese) || null, sideways: false };
-}
-
-function readStore() {
+function stored(key) {
   try {
-    return JSON.parse(localStorage.getItem(STORE)) ?? {};
+    return localStorage.getItem(key);
   } catch {
-    return {};
+    return null;
   }
 }
 
-function writeStore() {
+function keep(key, value) {
   try {
-    localStorage.setItem(STORE, JSON.stringify({ record: game?.record, settings }));
+    localStorage.setItem(key, value);
   } catch {
-    // Storage can be full or disabled: the URL still holds the game.
+    // storage full or disabled: only a preference is lost
   }
 }
 
-function settingsToForm() {
-  for (const [name, value] of Object.entries(settings)) {
-    const field = form.elements[name];
-    if (!field) continue;
-    if (field.type === "checkbox") field.checked = value;
-    else field.value = String(value);
-  }
-  form.dataset.mode = settings.mode;
+let manualFlip = stored(FLIP_KEY) === "true";
+
+// -- messages -------------------------------------------------------------------------------
+
+// The message under the status, and what a screen reader hears (the page's one live region).
+function say(message, spoken = message) {
+  messageEl.textContent = message;
+  if (spoken) speak(spoken);
 }
 
-function formToSettings() {
+function speak(words) {
+  // The same words twice are still read out: the region is emptied first.
+  announceEl.textContent = "";
+  requestAnimationFrame(() => { announceEl.textContent = words; });
+}
+
+// -- settings -------------------------------------------------------------------------------
+
+function formSettings() {
   const f = form.elements;
-  settings = {
+  return {
     mode: f.mode.value,
     side: f.side.value,
     level: f.level.value,
-    geese: f.geese ? Number(f.geese.value) : settings.geese,
+    geese: f.geese ? Number(f.geese.value) : Number(root.dataset.defaultGeese) || null,
     sideways: f.sideways ? f.sideways.checked : false,
   };
-  form.dataset.mode = settings.mode;
 }
 
-// -- the game -----------------------------------------------------------
-
-function header(state) {
-  return state.record.split(".").slice(0, 3).join(".");
+// The form shows the game on the board.
+function settingsToForm(g = game) {
+  if (!g) return;
+  const f = form.elements;
+  f.mode.value = g.mode;
+  f.side.value = g.side;
+  f.level.value = g.level;
+  if (f.geese && g.geese) f.geese.value = String(g.geese);
+  if (f.sideways) f.sideways.checked = Boolean(g.sideways);
+  form.dataset.mode = g.mode;
+  // By link the sides are fixed: the sender plays one, whoever opens the link the other.
+  $("fieldset.for-side").disabled = g.mode === "link";
 }
 
-function recordAt(ply) {
-  return [header(game), ...game.moves.slice(0, ply)].join(".");
-}
+// -- the game -------------------------------------------------------------------------------
 
 function humanMoves() {
-  return settings.mode === "two" || game.to_move === settings.side;
+  return game.mode === "two" || live.to_move === game.side;
 }
 
-function canMove() {
-  return ready && game && shown === game && !game.result && !thinking && humanMoves();
+// Why a move cannot be played now, or "" when one can.
+function whyNoMove() {
+  if (!session.ready || !live) return "loading";
+  if (question) return "confirm";
+  if (linkBad) return "link-error";
+  if (live.result) return "over";
+  if (shown !== live) return "browsing";
+  if (game.mode === "link" && !humanMoves()) return "friend";
+  if (thinking) return "thinking";
+  if (!humanMoves()) return "not-yours";
+  return "";
 }
 
-// Show a new live game state (after a move, undo, new game or a link).
-function setGame(state, { animate = null } = {}) {
-  token++;
+// A game that has begun and not ended: changing what it is asks first.
+function running() {
+  return Boolean(live && live.ply > 0 && !live.result && !linkBad);
+}
+
+// Foxes that must capture now (every legal move is a jump), for the board to mark.
+function mustJump(state) {
+  if (state.to_move !== "fox" || !state.legal.length || !state.legal.every((m) => m.includes("x"))) {
+    return [];
+  }
+  return [...new Set(state.legal.map((m) => m.split("x")[0]))];
+}
+
+function save() {
+  const newer = store.save(game);
+  if (newer) adopt(newer);
+}
+
+// Show a game at a state: a move, an undo, another game, a link.
+function setGame(g, state, { animate = null } = {}) {
+  session.invalidate();
   thinking = false;
-  game = state;
-  shown = state;
+  const other = g !== game;
+  game = g;
+  Object.assign(game, fromState(state));
+  game.aside = false;
+  live = shown = state;
   cache.set(state.record, state);
-  history.replaceState(null, "", `#${state.record}`);
-  writeStore();
+  store.setCurrent(game.id);
+  save();
+  showInURL(state.record);
+  settingsToForm();
+  if (other) moveInput.value = "";
   render(animate);
   computerTurn();
 }
 
+// Another tab saved this game since this tab read it: show it as it is now.
+async function adopt(newer) {
+  if (newer.record === game.record) {
+    game.rev = newer.rev;
+    return;
+  }
+  const state = await session.ask("load", { record: newer.record });
+  if (!state || state.error) return;
+  game = newer;
+  setGame(newer, state);
+  say(text.otherTabText());
+}
+
+function checkOtherTabs() {
+  if (!game) return;
+  const newer = store.get(game.id);
+  if (newer && newer.rev !== game.rev) adopt(newer);
+}
+
 function render(animate = null) {
   const state = shown;
-  const flipped = manualFlip !== (settings.mode !== "two" && settings.side === "fox");
+  const browsing = state !== live;
+  const flipped = manualFlip !== (game.mode !== "two" && game.side === "fox");
   if (board.flipped !== flipped) board.setFlipped(flipped);
-  board.update({ pieces: state.pieces, legal: state.legal, toMove: state.to_move, last: state.last },
-    { animate, interactive: canMove() });
+  const interactive = !whyNoMove();
+  board.update({ pieces: state.pieces, legal: state.legal, toMove: state.to_move, last: state.last }, {
+    animate,
+    interactive,
+    must: interactive ? mustJump(state) : [],
+    end: browsing ? [] : live.end,
+    focusKind: PIECES[game.mode === "two" ? state.to_move : game.side],
+  });
 
-  statusEl.dataset.toMove = game.to_move;
-  statusEl.dataset.result = game.result ?? "";
+  statusEl.dataset.toMove = live.to_move;
+  statusEl.dataset.result = live.result ?? "";
   statusEl.dataset.thinking = String(thinking);
-  if (game.result) statusEl.textContent = resultText(game);
-  else if (thinking) statusEl.textContent = t("The computer is thinking…");
-  else if (settings.mode === "two") statusEl.textContent = toMoveText(game.to_move);
-  else if (humanMoves()) statusEl.textContent = yourMoveText(game.to_move);
-  else if (settings.mode === "link") statusEl.textContent = t("Waiting for the other player: send them the link.");
-  else statusEl.textContent = toMoveText(game.to_move);
+  statusEl.dataset.browsing = String(browsing);
+  statusEl.textContent = statusText(browsing);
+  $("#table-info").textContent = text.tableText(live.geese, live.sideways, SIDEWAYS_OPTION);
+  $("#tally").textContent = text.tallyText(state.geese_left);
 
-  $("#tally").textContent = tn("%(num)s goose left", "%(num)s geese left", state.geese_left,
-    { num: state.geese_left });
+  const over = Boolean(live.result) && !browsing && !linkBad;
+  $("#result").hidden = !over;
+  if (over) {
+    $("#result-title").textContent = text.headlineText(live, game.mode, game.side, FOXES);
+    $("#result-reason").textContent = text.reasonText(live.reason, FOXES);
+    const level = LEVELS.indexOf(game.level);
+    const vsComputer = game.mode === "computer";
+    actions("swap-sides")[0].hidden = game.mode === "two";
+    actions("stronger")[0].hidden = !vsComputer || level === LEVELS.length - 1;
+    actions("weaker")[0].hidden = !vsComputer || level === 0;
+  }
+  $("#browsing").hidden = !browsing;
+  $("#browsing-text").textContent = text.browsingText(state.ply, live.ply);
+
   renderMoves();
   const at = state.ply;
   setEnabled("first", at > 0);
   setEnabled("prev", at > 0);
-  setEnabled("next", at < game.ply);
-  setEnabled("last", at < game.ply);
+  setEnabled("next", at < live.ply);
+  setEnabled("last", at < live.ply);
   setEnabled("undo", undoTarget() !== null);
-  setEnabled("new-game", ready);
+  setEnabled("new-game", session.ready);
   setEnabled("copy-link", true);
-  $("#browsing").hidden = shown === game;
-  $("#browsing-text").textContent = t("Showing the position after move %(ply)s of %(total)s.",
-    { ply: at, total: game.ply });
+  $("#own-game").hidden = !(game.mode === "link" || linkBad) || !store.latestOwn(game.id);
+  $("#aside").hidden = !putAside;
+}
+
+function statusText(browsing) {
+  if (linkBad) return text.blockedText("link-error");
+  if (browsing) return text.browsingText(shown.ply, live.ply);
+  if (live.result) {
+    return `${text.headlineText(live, game.mode, game.side, FOXES)} ${text.reasonText(live.reason, FOXES)}`;
+  }
+  if (thinking) return text.thinkingText();
+  if (game.mode === "two") return text.toMoveText(live.to_move, FOXES);
+  if (game.mode === "link") {
+    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n: FOXES,
+      fresh: live.ply === 0 });
+  }
+  return humanMoves() ? text.yourMoveText(live.to_move, FOXES) : text.toMoveText(live.to_move, FOXES);
 }
 
 function setEnabled(action, enabled) {
@@ -232,7 +245,7 @@ function setEnabled(action, enabled) {
 
 function renderMoves() {
   const items = [];
-  game.moves.forEach((move, i) => {
+  live.moves.forEach((move, i) => {
     if (i % 2 === 0) {
       const li = document.createElement("li");
       li.value = i / 2 + 1;
@@ -247,9 +260,16 @@ function renderMoves() {
     if (i + 1 === shown.ply) button.setAttribute("aria-current", "step");
     items.at(-1).append(button);
   });
+  if (live.result) {
+    const li = document.createElement("li");
+    li.className = "result-line";
+    li.dataset.result = live.result;
+    li.textContent = text.resultLineText(live.result, FOXES);
+    items.push(li);
+  }
   movesEl.replaceChildren(...items);
   // Keep the current move in view inside the list, without scrolling the page.
-  const current = movesEl.querySelector("[aria-current]");
+  const current = movesEl.querySelector("[aria-current]") ?? (shown === live ? items.at(-1) : null);
   if (current) {
     const top = current.offsetTop - movesEl.offsetTop;
     if (top < movesEl.scrollTop || top + current.offsetHeight > movesEl.scrollTop + movesEl.clientHeight) {
@@ -260,189 +280,276 @@ function renderMoves() {
   }
 }
 
+// How long the computer thinks about a move (a page may ask for longer: data-think-seconds).
+function thinkSeconds() {
+  return Number(root.dataset.thinkSeconds) || 1;
+}
+
 async function computerTurn() {
-  if (!ready || settings.mode !== "computer" || game.result || game.to_move === settings.side) return;
-  const mine = token;
+  if (!session.ready || !live || linkBad || thinking || game.mode !== "computer") return;
+  if (live.result || live.to_move === game.side || document.hidden) return;
   thinking = true;
   render();
+  // The reply is shown only once your own move has landed, and after a short pause.
+  const earliest = performance.now() + board.busyMs() + PAUSE_MS;
   const seconds = thinkSeconds();
-  const answer = await ask("ai_move", { record: game.record, level: settings.level, seconds }, seconds);
-  if (!answer || mine !== token) return;
-  const next = answer.error ? answer : await ask("play", { record: game.record, move: answer.move });
-  if (!next || mine !== token) return;
+  const answer = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
+    { seconds });
+  if (!answer) return;
+  const next = answer.error ? answer : await session.ask("play", { record: live.record, move: answer.move });
+  if (!next || !(await session.wait(earliest - performance.now()))) return;
   thinking = false;
   if (next.error) {
-    say(t("The computer could not move: %(error)s", { error: next.error.message }));
+    say(text.computerFailedText(next.error.message));
     render();
     return;
   }
-  setGame(next, { animate: answer.move });
-  say(t("The computer played %(move)s.", { move: answer.move }));
-  announce(t("The computer played %(move)s.", { move: answer.move }) + " " + statusEl.textContent);
+  setGame(game, next, { animate: answer.move });
+  const played = text.computerPlayedText(text.moveWords(answer.move, FOXES));
+  say(played, `${played} ${statusEl.textContent}`);
 }
 
 // Play a move from the board or the move box; true when it was played.
 async function humanMove(move) {
-  const mine = token;
-  say("");
-  const next = await ask("play", { record: game.record, move });
-  if (!next || mine !== token) return false;
+  const next = await session.ask("play", { record: live.record, move });
+  if (!next) return false;
   if (next.error) {
-    say(illegalText(next.error.reason ?? next.error.code));
+    say(text.illegalText(next.error.reason ?? next.error.code));
     render();
     return false;
   }
   $("#engine-restarted").hidden = true;
-  setGame(next, { animate: next.last });
-  announce(`${next.last}. ${statusEl.textContent}`);
-  if (settings.mode === "link" && !next.result) {
-    say(t("Now copy the link and send it to the other player."));
-  }
+  $("#hint").hidden = true;
+  keep(HINT_KEY, "true");
+  setGame(game, next, { animate: next.last });
+  say("", `${text.moveWords(next.last, FOXES)} ${statusEl.textContent}`);
   return true;
-}
-
-// Why no move can be entered now, or "" when one can.
-function whyNoMove() {
-  if (!ready || !game) return t("Wait until the game engine has loaded.");
-  if (!linkError.hidden) return t("This link cannot be played as it is.");
-  if (game.result) return illegalText("game-over");
-  if (shown !== game) return t("Go to the last move to play on.");
-  if (settings.mode === "link" && !humanMoves()) return t("Waiting for the other player: send them the link.");
-  if (thinking || !humanMoves()) return t("Wait for the computer's move.");
-  return "";
 }
 
 // A move typed in notation; the text stays in the box until it is played.
 async function typedMove() {
-  const field = $("#move-input");
-  const text = field.value.replace(/\s+/g, "").toLowerCase();
-  if (!text) return;
+  const typed = moveInput.value.replace(/\s+/g, "").toLowerCase();
+  if (!typed) return;
   const why = whyNoMove();
-  if (why) say(why);
-  else if (await humanMove(text)) field.value = "";
+  if (why) say(text.blockedText(why, FOXES));
+  else if (await humanMove(typed)) moveInput.value = "";
 }
 
 async function explainIllegal(attempt) {
   if (attempt.code) {
-    say(illegalText(attempt.code));
+    say(text.illegalText(attempt.code));
     return;
   }
-  const mine = token;
-  const answer = await ask("play", { record: game.record, move: attempt.move });
-  if (!answer || mine !== token) return;
-  say(answer.error ? illegalText(answer.error.reason ?? answer.error.code) : "");
+  const answer = await session.ask("play", { record: live.record, move: attempt.move });
+  if (answer) say(answer.error ? text.illegalText(answer.error.reason ?? answer.error.code) : "");
 }
 
-// The ply that undo goes back to, or null. Against the computer it takes back
-// the computer's reply as well; by link only your own move not yet answered.
+function selected(name, targets) {
+  const must = mustJump(shown);
+  if (!targets.length && must.length && !must.includes(name)) {
+    say(text.blockedText("must-jump", FOXES));
+    return;
+  }
+  messageEl.textContent = targets.length ? "" : text.illegalText("no-moves");
+  speak(text.selectedText(name, targets));
+}
+
+// The ply that undo goes back to, or null. Against the computer it takes back the computer's
+// reply as well; by link only your own move not yet answered; never once the game is over.
 function undoTarget() {
-  if (!ready || !game || game.ply === 0) return null;
-  if (settings.mode === "two") return game.ply - 1;
-  const target = game.ply - (game.to_move === settings.side ? 2 : 1);
-  if (settings.mode === "link" && game.to_move === settings.side) return null;
+  if (!session.ready || !live || live.ply === 0 || live.result || linkBad) return null;
+  if (game.mode === "two") return live.ply - 1;
+  if (game.mode === "link") return live.to_move === game.side ? null : live.ply - 1;
+  const target = live.ply - (live.to_move === game.side ? 2 : 1);
   return target >= 0 ? target : null;
 }
 
-async function goLive(record) {
-  const mine = token;
-  const state = cache.get(record) ?? await ask("load", { record });
-  if (!state || mine !== token || state.error) return;
-  setGame(state);
+async function undo() {
+  const ply = undoTarget();
+  if (ply === null) return;
+  const state = await session.ask("load", { record: live.record, ply });
+  if (state && !state.error) setGame(game, state);
 }
 
 async function browse(ply) {
-  if (!game) return;
-  ply = Math.max(0, Math.min(game.ply, ply));
-  if (ply === game.ply) {
-    shown = game;
+  if (!live) return;
+  ply = Math.max(0, Math.min(live.ply, ply));
+  if (ply === live.ply) {
+    shown = live;
     render();
     return;
   }
-  const mine = token;
-  const record = recordAt(ply);
-  const state = cache.get(record) ?? await ask("load", { record });
-  if (!state || mine !== token || state.error) return;
-  cache.set(record, state);
+  const state = await session.ask("load", { record: live.record, ply }, { key: "browse" });
+  if (!state || state.error) return;
   shown = state;
   render();
 }
 
-async function newGame() {
-  formToSettings();
-  hideLinkError();
-  $("#engine-restarted").hidden = true;
-  say("");
-  const state = await ask("new_game", {
-    game: GAME, geese: settings.geese, sideways: settings.sideways,
-  });
+// -- new games, and asking first --------------------------------------------------------------
+
+// An in-page question: accept() for "yes", playOn() (when given) for "play on from here".
+function ask(kind, accept, playOn = null) {
+  question = { accept, playOn, cancel: () => settingsToForm() };
+  $("#confirm-text").textContent = text.confirmText(kind);
+  $("#confirm").hidden = false;
+  actions("play-on")[0].hidden = !playOn;
+  board.setInteractive(false);
+  actions("confirm")[0].focus();
+}
+
+function answer(accepted) {
+  const q = question;
+  question = null;
+  $("#confirm").hidden = true;
+  if (!q) return;
+  if (accepted === "play-on") q.playOn();
+  else if (accepted) q.accept();
+  else {
+    q.cancel();
+    if (live) render();
+  }
+}
+
+// Start a game with these settings; a game in progress is put aside, and can be brought back.
+async function startNew(settings) {
+  const { mode, side, level, geese, sideways } = settings;
+  const state = await session.ask("new_game",
+    { game: KIND, geese, sideways, side: mode === "link" ? side : null });
   if (!state) return;
   if (state.error) {
     say(state.error.message);
     return;
   }
-  setGame(state);
+  const old = game;
+  if (old && !linkBad && old.moves.length && !old.result) {
+    old.aside = true;
+    store.save(old);
+    putAside = old;
+  } else {
+    putAside = null;
+    if (old && !old.moves.length) store.remove(old.id);
+  }
+  hideLinkError();
+  $("#engine-restarted").hidden = true;
+  setGame(makeGame(state, { mode, side, level }), state);
+  say(putAside ? text.discardedText() : "");
 }
 
-// -- links --------------------------------------------------------------
-
-function fragment() {
-  const raw = location.hash.slice(1);
-  try {
-    return decodeURIComponent(raw).trim();
-  } catch {
-    return raw.trim(); // a stray "%": read as it is
-  }
+function requestNew(kind, settings = formSettings()) {
+  if (!running()) startNew(settings);
+  else if (kind === "mode" || kind === "side") ask(kind, () => startNew(settings), () => playOn(settings));
+  else ask(kind, () => startNew(settings));
 }
 
-// Open the record in the URL: it wins over the saved game.
-async function openLink(record, saved) {
-  if (!record) {
-    // An emptied fragment: the game in progress goes back into the URL.
-    if (game && linkError.hidden) history.replaceState(null, "", `#${game.record}`);
-    linkHandled(linkError.hidden ? "ok" : "error");
-    return;
+// The position on the board, played on as another kind of game (another opponent or side).
+// It becomes a game of its own: the game it came from stays as it was.
+async function playOn({ mode, side, level }) {
+  const state = await session.ask("load", { record: live.record, side: mode === "link" ? side : "" });
+  if (!state || state.error) return;
+  putAside = null;
+  if (game.mode !== "link") {
+    game.aside = true;
+    store.save(game);
+    putAside = game;
   }
-  const state = await ask("load", { record });
+  setGame(makeGame(state, { mode, side, level }), state);
+}
+
+async function restore() {
+  const old = putAside && store.get(putAside.id);
+  putAside = null;
+  if (!old) return;
+  if (game && !game.moves.length) store.remove(game.id);
+  await resume(old);
+  say(text.restoredText());
+}
+
+async function resume(g) {
+  const state = await session.ask("load", { record: g.record });
   if (!state) return;
   if (state.error) {
-    showLinkError(state.error, record);
-    linkHandled("error");
-    return;
-  }
-  if (state.game !== GAME) {
-    showOtherGame(state);
-    linkHandled("error");
+    // A saved game this version cannot read: a new game instead.
+    store.remove(g.id);
+    await startNew({ ...formSettings(), mode: g.mode, side: g.side, level: g.level });
     return;
   }
   hideLinkError();
-  if (state.record !== saved?.record) {
-    // Someone else's link: play it by link, as the side to move.
-    settings.mode = "link";
-    if (!state.result) settings.side = state.to_move;
-    settingsToForm();
+  setGame(g, state);
+}
+
+function again({ swap = false, level = game.level } = {}) {
+  const side = swap ? (game.side === "fox" ? "geese" : "fox") : game.side;
+  startNew({ mode: game.mode, side, level, geese: live.geese, sideways: live.sideways });
+}
+
+function stronger(step) {
+  const level = LEVELS[Math.max(0, Math.min(LEVELS.length - 1, LEVELS.indexOf(game.level) + step))];
+  again({ level });
+}
+
+function settingChanged(e) {
+  const name = e.target.name;
+  if (!game) return;
+  if (name === "level") {
+    game.level = e.target.value;
+    save();
+    render();
+    return;
   }
-  setGame(state);
-  linkHandled("ok");
+  const kind = name === "mode" ? "mode" : name === "side" ? "side" : "table";
+  requestNew(kind);
 }
 
-// <html data-link="ok|error" data-link-seq="n">: how the n-th link opened here was taken
-// (a hook for tests, which feed links one after the other without reloading).
-function linkHandled(result) {
-  html.dataset.link = result;
-  html.dataset.linkSeq = String(Number(html.dataset.linkSeq ?? 0) + 1);
+// -- links ----------------------------------------------------------------------------------
+
+// Open the record in the URL: it wins over the saved game.
+async function openLink(record) {
+  if (!record) {
+    // An emptied fragment: the game on the board goes back into the URL.
+    if (live && !linkBad) showInURL(live.record);
+    hooks.linkHandled(linkBad ? "error" : "ok");
+    return;
+  }
+  const state = await session.ask("load", { record });
+  if (!state) return;
+  if (state.error) {
+    showLinkError(state.error);
+    hooks.linkHandled("error");
+    return;
+  }
+  if (state.game !== KIND) {
+    showOtherGame(state);
+    hooks.linkHandled("error");
+    return;
+  }
+  const mine = store.match(state, store.current());
+  if (mine) {
+    // One of this player's games: the same, or the friend's reply to a link game.
+    const reply = mine.mode === "link" && state.side !== mine.side;
+    const next = reply ? await session.ask("load", { record, side: mine.side }) : state;
+    if (!next) return;
+    hideLinkError();
+    setGame(mine, next);
+  } else {
+    // Someone else's game: played by link, as the other side than its sender's.
+    const side = openerSide(state);
+    const next = await session.ask("load", { record, side });
+    if (!next) return;
+    hideLinkError();
+    setGame(makeGame(next, { mode: "link", side, level: formSettings().level }), next);
+    if (store.latestOwn(game.id)) say(text.linkOpenedText());
+  }
+  hooks.linkHandled("ok");
 }
 
-function showLinkError(error, record) {
-  const prefix = error.valid_prefix;
+function showLinkError(error) {
   linkError.hidden = false;
-  $("#link-error-text").textContent = linkErrorText(error, record);
+  $("#link-error-text").textContent = text.linkErrorText(error);
   const use = $("[data-action=use-prefix]");
-  use.hidden = !prefix || (error.code !== "illegal-move" && error.code !== "bad-notation");
+  use.hidden = !error.valid_prefix || (error.code !== "illegal-move" && error.code !== "bad-notation");
   if (!use.hidden) {
-    const plies = prefix.split(".").length - 3;
-    use.textContent = tn("Continue from the readable part (%(num)s move)",
-      "Continue from the readable part (%(num)s moves)", plies, { num: plies });
-    use.dataset.record = prefix;
+    use.textContent = text.prefixText(error.ply - 1);
+    use.dataset.record = error.valid_prefix;
   }
   $("#link-error-other").hidden = true;
   linkProblem();
@@ -450,9 +557,15 @@ function showLinkError(error, record) {
 
 // The page shows no game while the link is in question; a saved game is offered back.
 function linkProblem() {
-  $("[data-action=use-saved]").hidden = !readStore().record;
-  statusEl.textContent = t("This link cannot be played as it is.");
+  linkBad = true;
+  session.invalidate();
+  thinking = false;
+  statusEl.textContent = text.blockedText("link-error");
+  statusEl.dataset.result = "";
+  $("#result").hidden = true;
+  $("#own-game").hidden = !store.latestOwn();
   setEnabled("new-game", true);
+  setEnabled("undo", false);
   board.setInteractive(false);
 }
 
@@ -464,158 +577,128 @@ function showOtherGame(state) {
   other.hidden = !link;
   if (link) {
     other.href = `${new URL(link.getAttribute("href"), document.baseURI).href}#${state.record}`;
-    other.textContent = t("Open it on the page of %(game)s", { game: link.textContent });
+    other.textContent = text.otherGameText(link.textContent);
   }
-  $("#link-error-text").textContent = t("This link holds a game of another kind.");
+  $("#link-error-text").textContent = text.otherKindText();
   linkProblem();
 }
 
 function hideLinkError() {
   linkError.hidden = true;
+  linkBad = false;
+}
+
+async function backToMine() {
+  const own = store.latestOwn(linkBad ? null : game?.id);
+  if (own) await resume(own);
 }
 
 async function copyLink() {
   const url = location.href;
-  try {
-    await navigator.clipboard.writeText(url);
-    say(t("Link copied. Whoever opens it can continue this game."));
-  } catch {
+  const how = await sendLink(url, document.title);
+  if (how === "copied") say(text.copiedText());
+  if (how === "manual") {
     const field = $("#copy-fallback");
     field.hidden = false;
     field.value = url;
     field.select();
-    say(t("Copy this link by hand:"));
+    say(text.copyByHandText());
   }
 }
 
-// -- the engine -------------------------------------------------------------------
-
-const RESTARTS_PER_MINUTE = 3; // more, and the engine is given up (with a retry button)
-const restarts = [];
-
-// How long the computer thinks about a move (a page may ask for longer: data-think-seconds).
-function thinkSeconds() {
-  return Number(root.dataset.thinkSeconds) || 1;
-}
-
-// An engine call that may take `seconds`; null when the worker failed. A worker that died or
-// hung is restarted by engineDied; any other failure of the worker leaves a retry button.
-async function ask(method, params, seconds = 0) {
-  const current = engine;
-  const answer = await current.call(method, params, seconds * 1000);
-  if (!answer.worker) return answer;
-  if (current === engine && ready && answer.error.code !== "worker-failed") engineFailed(answer.error);
-  return null;
-}
-
-// The worker died or stopped answering: a new one takes over the game from its record.
-async function engineDied(reason) {
-  if (!ready) return;
-  const now = performance.now();
-  restarts.push(now);
-  if (restarts.filter((at) => now - at < 60000).length > RESTARTS_PER_MINUTE) {
-    engineFailed({ code: "died", message: reason });
-    return;
-  }
-  ready = false;
-  thinking = false;
-  token++;
-  board.setInteractive(false);
-  statusEl.textContent = t("The game engine stopped. Starting it again…");
-  await startEngine();
-  if (!ready) return;
-  html.dataset.engineRestarts = String(Number(html.dataset.engineRestarts ?? 0) + 1);
-  $("#engine-restarted").hidden = false; // until the player's next move
-}
-
-function engineFailed(error) {
-  ready = false;
-  thinking = false;
-  token++;
-  engine.stop();
-  html.dataset.engine = "failed";
-  $("#engine-restarted").hidden = true;
-  statusEl.textContent = t("The game engine is not available.");
-  $("#engine-loading").hidden = true;
-  $("#engine-failed").hidden = false;
-  $("#engine-error").textContent = `${error.code}: ${error.message}`;
-  board.setInteractive(false);
-  setEnabled("new-game", false);
-  setEnabled("undo", false);
-}
-
-// -- start-up ---------------------------------------------------------------
+// -- the engine -----------------------------------------------------------------------------
 
 function progress(phase) {
   const step = ["runtime", "python", "engine", "ready"].indexOf(phase);
   if (step >= 0) $("#engine-progress").value = step + 1;
 }
 
+const session = new Session(() => ({
+  workerURL: new URL("./engine-worker.js", import.meta.url),
+  pyodideURL: new URL(root.dataset.pyodide, document.baseURI).href,
+  engineURL: new URL(root.dataset.archive, document.baseURI).href,
+  timeoutMs: Number(root.dataset.timeout) || 60000,
+}), {
+  onProgress: progress,
+  onRestarting: async () => {
+    thinking = false;
+    board.setInteractive(false);
+    statusEl.textContent = text.engineStoppedText();
+    await startEngine();
+    if (!session.ready) return;
+    html.dataset.engineRestarts = String(Number(html.dataset.engineRestarts ?? 0) + 1);
+    $("#engine-restarted").hidden = false; // until the player's next move
+  },
+  onFailed: (error) => {
+    thinking = false;
+    html.dataset.engine = "failed";
+    $("#engine-restarted").hidden = true;
+    statusEl.textContent = text.engineUnavailableText();
+    $("#engine-loading").hidden = true;
+    $("#engine-failed").hidden = false;
+    $("#engine-error").textContent = `${error.code}: ${error.message}`;
+    board.setInteractive(false);
+    setEnabled("new-game", false);
+    setEnabled("undo", false);
+  },
+});
+
 async function startEngine() {
   html.dataset.engine = "loading";
   $("#engine-loading").hidden = false;
   $("#engine-failed").hidden = true;
   $("#engine-progress").value = 0;
-  engine?.stop();
-  engine = new Engine({
-    workerURL: new URL("./engine-worker.js", import.meta.url),
-    pyodideURL: new URL(root.dataset.pyodide, document.baseURI).href,
-    engineURL: new URL(root.dataset.archive, document.baseURI).href,
-    timeoutMs: Number(root.dataset.timeout) || 60000,
-    onProgress: progress,
-    onDead: engineDied,
-  });
-  let failure = null;
-  try {
-    await engine.start();
-  } catch (error) {
-    failure = error;
-  }
-  await setUp; // the board is there from here on
-  if (failure) {
-    engineFailed({ code: "load", message: String(failure.message ?? failure) });
-    return;
-  }
-  ready = true;
+  if (!(await session.start())) return;
   $("#engine-loading").hidden = true;
-  if (game) {
+  const link = readFragment();
+  if (live) {
     // A restart: the game goes on from its record, unless a link was opened meanwhile;
     // a link in question stays in question.
-    const link = fragment();
-    if (link && link !== game.record) await openLink(link, readStore());
-    else if (linkError.hidden) await goLive(game.record);
+    if (link && link !== live.record) await openLink(link);
+    else if (!linkBad) await resume(game);
     else linkProblem();
+  } else if (link) {
+    await openLink(link);
   } else {
-    const saved = readStore();
-    const link = fragment();
-    if (link) await openLink(link, saved);
-    else if (saved.record) await openLink(saved.record, saved);
-    else await newGame();
+    const saved = store.get(store.current()) ?? store.latestOwn();
+    if (saved) await resume(saved);
+    else await startNew(formSettings());
   }
   html.dataset.engine = "ready";
   // How long the worker took, phase by phase (ms since it started), for benchmarks and bug reports.
-  html.dataset.engineTimings = JSON.stringify(engine.timings);
+  html.dataset.engineTimings = JSON.stringify(session.timings);
 }
 
-function bind() {
-  const saved = readStore();
-  if (saved.settings) settings = { ...settings, ...saved.settings };
-  settingsToForm();
+// -- start-up -------------------------------------------------------------------------------
 
+function bind() {
   const handlers = {
-    "new-game": newGame,
-    "undo": () => { const at = undoTarget(); if (at !== null) goLive(recordAt(at)); },
-    "flip": () => { manualFlip = !manualFlip; if (game) render(); else board.setFlipped(!board.flipped); },
+    "new-game": () => requestNew("new", { ...formSettings(), geese: live?.geese, sideways: live?.sideways }),
+    "undo": undo,
+    "flip": () => {
+      manualFlip = !manualFlip;
+      keep(FLIP_KEY, String(manualFlip));
+      if (live) render();
+      else board.setFlipped(!board.flipped);
+    },
     "copy-link": copyLink,
     "first": () => browse(0),
     "prev": () => browse(shown.ply - 1),
     "next": () => browse(shown.ply + 1),
-    "last": () => browse(game.ply),
+    "last": () => browse(live.ply),
     "retry": startEngine,
-    "discard-link": () => { hideLinkError(); newGame(); },
-    "use-saved": () => { const saved = readStore(); openLink(saved.record, saved); },
-    // The readable part of a link is still someone's link: played by link, as the side to move.
-    "use-prefix": () => openLink($("[data-action=use-prefix]").dataset.record, null),
+    "confirm": () => answer(true),
+    "cancel": () => answer(false),
+    "play-on": () => answer("play-on"),
+    "restore": restore,
+    "play-again": () => again(),
+    "swap-sides": () => again({ swap: true }),
+    "stronger": () => stronger(1),
+    "weaker": () => stronger(-1),
+    "discard-link": () => { hideLinkError(); startNew(formSettings()); },
+    "use-saved": backToMine,
+    // The readable part of a link is still someone's link: played by link.
+    "use-prefix": () => openLink($("[data-action=use-prefix]").dataset.record),
   };
   root.addEventListener("click", (e) => {
     const button = e.target.closest("[data-action], [data-ply]");
@@ -627,19 +710,7 @@ function bind() {
     handlers[button.dataset.action]?.();
   });
 
-  form.addEventListener("change", (e) => {
-    formToSettings();
-    writeStore();
-    if (!game) return;
-    token++; // a computer move being computed no longer applies
-    thinking = false;
-    // Table settings change the game itself: at once before the first move, else at the next new game.
-    if ((e.target.name === "geese" || e.target.name === "sideways") && game.ply === 0) newGame();
-    else {
-      render();
-      computerTurn();
-    }
-  });
+  form.addEventListener("change", settingChanged);
   form.addEventListener("submit", (e) => e.preventDefault());
   $("#move-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -647,10 +718,18 @@ function bind() {
   });
 
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || !game) return;
+    if (e.key === "Escape") {
+      // Anywhere on the page: drop the piece chosen, or answer "no".
+      if (question) answer(false);
+      else board.cancel();
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey || !live) return;
     if (e.target.closest("input, select, textarea, svg")) return;
-    const keys = { ArrowLeft: () => browse(shown.ply - 1), ArrowRight: () => browse(shown.ply + 1),
-      Home: () => browse(0), End: () => browse(game.ply) };
+    const keys = {
+      ArrowLeft: () => browse(shown.ply - 1), ArrowRight: () => browse(shown.ply + 1),
+      Home: () => browse(0), End: () => browse(live.ply),
+    };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
@@ -658,29 +737,51 @@ function bind() {
   });
 
   window.addEventListener("hashchange", () => {
-    if (ready) openLink(fragment(), readStore());
+    if (session.ready) openLink(readFragment());
+  });
+  // Other tabs: a game saved there is shown here as it is now.
+  window.addEventListener("storage", (e) => {
+    if (game && e.key === store.key(game.id) && e.newValue) checkOtherTabs();
+  });
+  window.addEventListener("focus", checkOtherTabs);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) {
+      checkOtherTabs();
+      computerTurn();
+    }
   });
 
-  // Hooks for the fault tests (tests/e2e): end the worker the way a crash would, or keep it
-  // searching far beyond any budget. Only the page's own scripts can send these events.
-  window.addEventListener("fox-and-geese:kill-worker", () => engine?.worker?.terminate());
-  window.addEventListener("fox-and-geese:hang-worker", () => {
-    if (ready && game) engine.call("ai_move", { record: game.record, level: "hard", seconds: 3600 });
+  hooks.install({
+    kill: () => session.worker?.terminate(),
+    hang: () => { if (session.ready && live) session.hang(live.record); },
   });
 }
 
-// The engine worker is started first; the board and the controls are set up in a task of their
-// own, so that the page's start-up never holds the main thread for long.
-const setUp = new Promise((resolve) => setTimeout(resolve)).then(() => {
-  board = new Board(root.querySelector("svg[data-board]"), {
-    onMove: humanMove,
-    onIllegal: explainIllegal,
-    onSelect: (name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
-    onChain: (canStop) => say(canStop
-      ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
-      : t("The fox must jump on: click the next landing point.")),
-    label: pointLabel,
-  });
-  bind();
+// The board is drawn at once in the orientation the game will have, from the game this tab
+// will show (the one in the URL or the saved one) or, for a new game, from the settings.
+function firstGame() {
+  const link = readFragment();
+  if (link) return store.all().find((g) => g.record === link) ?? null;
+  return store.get(store.current()) ?? store.latestOwn();
+}
+
+startEngine(); // the worker starts loading first; the board is set up while it does
+const board = new Board(root.querySelector("svg[data-board]"), {
+  onMove: humanMove,
+  onIllegal: explainIllegal,
+  onSelect: selected,
+  onChain: (canStop) => say(text.chainText(canStop)),
+  onBlocked: () => say(text.blockedText(whyNoMove(), FOXES)),
+  label: text.pointLabel,
 });
-startEngine();
+board.svg.setAttribute("aria-describedby", "board-help");
+{
+  const first = firstGame();
+  if (first) settingsToForm(first);
+  const { mode, side } = first ?? formSettings();
+  board.setFlipped(manualFlip !== (mode !== "two" && side === "fox"));
+  $("#hint").hidden = stored(HINT_KEY) === "true";
+  // On a phone the board comes first and the settings fold away.
+  if (matchMedia("(max-width: 52rem)").matches) $("#settings-sheet").open = false;
+}
+bind();

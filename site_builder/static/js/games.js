@@ -1,0 +1,135 @@
+// The game model and its storage.
+//
+// A game has an identity (made when it starts), a mode ("computer", "two" or "link"), the
+// player's side, the computer's level, and the engine's record with the header fields and
+// moves the engine read from it. Saved games are keyed by identity, one localStorage entry
+// each, so a game against the computer, a two-player game and every link game live side by
+// side and nothing overwrites another. Each tab remembers which game it shows
+// (sessionStorage), so a reload continues the tab's own game.
+//
+// Several tabs: every save carries a revision; a save over a revision this tab has not seen
+// is refused and the stored game is handed back, so the last writer never silently wins.
+
+const PREFIX = "fox-and-geese:game:";
+const CURRENT = "fox-and-geese:current:";
+const KEEP = 16; // games kept per kind of game; the oldest go first
+
+function read(storage, key) {
+  try {
+    return JSON.parse(storage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+function write(storage, key, value) {
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // storage full or disabled: the URL still holds the game
+  }
+}
+
+export function newId() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+// A game from an engine state and what the player chose.
+export function makeGame(state, { mode, side, level, id = newId() }) {
+  return { id, mode, side, level, rev: 0, ...fromState(state) };
+}
+
+// The parts of a game that come from the engine.
+export function fromState(state) {
+  return {
+    record: state.record, moves: state.moves, geese: state.geese, sideways: state.sideways,
+    result: state.result,
+  };
+}
+
+export class GameStore {
+  constructor(kind) {
+    this.prefix = `${PREFIX}${kind}:`;
+    this.currentKey = `${CURRENT}${kind}`;
+  }
+
+  key(id) {
+    return this.prefix + id;
+  }
+
+  idOf(key) {
+    return key?.startsWith(this.prefix) ? key.slice(this.prefix.length) : null;
+  }
+
+  get(id) {
+    const game = id ? read(localStorage, this.key(id)) : null;
+    return game?.id === id ? game : null;
+  }
+
+  all() {
+    const games = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const id = this.idOf(localStorage.key(i));
+        const game = id && this.get(id);
+        if (game) games.push(game);
+      }
+    } catch {
+      // no storage
+    }
+    return games.sort((a, b) => (b.updated ?? 0) - (a.updated ?? 0));
+  }
+
+  // Saves the game. Returns null when saved, or the stored game when another tab saved it
+  // since this tab last read it: then nothing is written.
+  save(game) {
+    const stored = this.get(game.id);
+    if (stored && stored.rev !== game.rev) return stored;
+    game.rev = (game.rev ?? 0) + 1;
+    game.updated = Date.now();
+    write(localStorage, this.key(game.id), game);
+    this.prune();
+    return null;
+  }
+
+  remove(id) {
+    write(localStorage, this.key(id), null);
+  }
+
+  prune() {
+    const keep = new Set([this.current()]);
+    const games = this.all();
+    // Put-aside games go before the others.
+    const order = [...games.filter((g) => !g.aside), ...games.filter((g) => g.aside)];
+    for (const game of order.slice(KEEP)) if (!keep.has(game.id)) this.remove(game.id);
+  }
+
+  // The game this tab shows.
+  current() {
+    return read(sessionStorage, this.currentKey);
+  }
+
+  setCurrent(id) {
+    write(sessionStorage, this.currentKey, JSON.stringify(id));
+  }
+
+  // The player's own game to go back to: the latest one not played by link and not put aside.
+  latestOwn(except = null) {
+    return this.all().find((g) => g.mode !== "link" && !g.aside && g.id !== except) ?? null;
+  }
+
+  // The saved game a record from a URL continues, if any: the same record, or (by link) a
+  // reply of the other player's that extends one of this player's link games.
+  match(state, prefer = null) {
+    const games = this.all();
+    const same = games.filter((g) => g.record === state.record);
+    if (same.length) return same.find((g) => g.id === prefer) ?? same[0];
+    if (!state.side) return null;
+    return games.find((g) => g.mode === "link" && g.side !== state.side
+      && g.geese === state.geese && g.sideways === state.sideways
+      && g.moves.length <= state.moves.length
+      && g.moves.every((m, i) => state.moves[i] === m)) ?? null;
+  }
+}

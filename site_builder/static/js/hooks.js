@@ -1,0 +1,27 @@
+// Hooks for the browser tests (tests/e2e), behind one switch: they exist only in a tab whose
+// sessionStorage holds "fox-and-geese:test-hooks" = "1" (a test sets it before the page
+// loads). With them the tests can end the worker the way a crash would, keep it searching
+// far beyond any budget, and see when a link opened by a hash change has been handled.
+
+const html = document.documentElement;
+
+export const enabled = (() => {
+  try {
+    return sessionStorage.getItem("fox-and-geese:test-hooks") === "1";
+  } catch {
+    return false;
+  }
+})();
+
+// <html data-link="ok|error" data-link-seq="n">: how the n-th link opened here was taken.
+export function linkHandled(result) {
+  if (!enabled) return;
+  html.dataset.link = result;
+  html.dataset.linkSeq = String(Number(html.dataset.linkSeq ?? 0) + 1);
+}
+
+export function install({ kill, hang }) {
+  if (!enabled) return;
+  window.addEventListener("fox-and-geese:kill-worker", kill);
+  window.addEventListener("fox-and-geese:hang-worker", hang);
+}

@@ -1,0 +1,43 @@
+// Links: the URL fragment holds the game's record, exactly as the engine wrote it. This module
+// only moves that string in and out of the URL and hands it on; reading it (which game, which
+// table, which side the sender plays, which moves) is the engine's job.
+
+export function readFragment() {
+  const raw = location.hash.slice(1);
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return raw.trim(); // a stray "%": read as it is
+  }
+}
+
+// The URL shows the game, without a new history entry: Back leaves the page as it came.
+export function showInURL(record) {
+  if (readFragment() !== record) history.replaceState(null, "", `#${record}`);
+}
+
+// The side that opens a link plays: the other one than its sender's. An old link names no
+// sender: the opener plays the side to move (or the fox, when the game is over).
+export function openerSide(state) {
+  if (state.side) return state.side === "fox" ? "geese" : "fox";
+  return state.result ? "fox" : state.to_move;
+}
+
+// Send the page's URL: the device's share sheet where there is one, else the clipboard.
+// Resolves to "shared", "copied" or "manual" (the caller shows the link to copy by hand).
+export async function sendLink(url, title) {
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ url, title });
+      return "shared";
+    } catch (error) {
+      if (error?.name === "AbortError") return "cancelled";
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    return "copied";
+  } catch {
+    return "manual";
+  }
+}

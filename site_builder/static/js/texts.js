@@ -1,0 +1,232 @@
+// Every text the play page shows or speaks, in one place. Codes from the engine (reasons a
+// move is refused, why a link cannot be read, why a game ended) are written out literally,
+// so a test can check that each one the engine can send has a text here.
+
+import { t, tn } from "./i18n.js";
+
+export function illegalText(code) {
+  switch (code) {
+    case "not-your-piece": return t("That piece belongs to the other side.");
+    case "no-piece": return t("There is no piece there.");
+    case "occupied": return t("That point is taken.");
+    case "goose-backward": return t("Geese cannot move backward.");
+    case "goose-sideways": return t("Geese cannot move sideways in this game.");
+    case "geese-cannot-jump": return t("Geese cannot jump.");
+    case "capture-compulsory": return t("A capture is compulsory: a fox that can jump must jump.");
+    case "chain-must-continue": return t("The fox must keep jumping while it can.");
+    case "ambiguous-chain": return t("Several jumps lead there: click each landing point in turn.");
+    case "not-a-jump": return t("A jump goes over one goose to the empty point just behind it, along a line.");
+    case "not-a-line": return t("Pieces move one step along a line.");
+    case "off-board": return t("That point is not on the board.");
+    case "game-over": return t("The game is over.");
+    case "no-moves": return t("This piece cannot move now.");
+    case "bad-notation": return t("Write a move as its two points, such as d4-d5, or a jump as d4xd6.");
+    default: return t("That move is not allowed.");
+  }
+}
+
+// Which side won, in words; n is the number of foxes in the game.
+export function winnerText(result, n) {
+  if (result === "fox") return tn("The fox wins.", "The foxes win.", n);
+  if (result === "geese") return t("The geese win.");
+  return t("The game is drawn.");
+}
+
+export function reasonText(reason, n) {
+  switch (reason) {
+    case "goose-count": return tn("Too few geese are left to trap the fox.", "Too few geese are left to trap the foxes.", n);
+    case "pen-full": return t("The geese have filled the pen.");
+    case "fox-trapped": return tn("The fox cannot move.", "The foxes cannot move.", n);
+    case "geese-blocked": return t("The geese cannot move.");
+    case "threefold-repetition": return t("The same position came up for the third time.");
+    case "hundred-ply-rule": return t("Fifty moves each without a capture or a goose moving forward.");
+    default: return "";
+  }
+}
+
+// The result as the player sees it: against the computer or a friend it is "you" who won.
+export function headlineText(state, mode, side, n) {
+  if (!state.result || state.result === "draw") return state.result ? t("Draw.") : "";
+  if (mode === "two") return winnerText(state.result, n);
+  if (state.result === side) return t("You won!");
+  return mode === "computer" ? t("The computer won.") : t("Your friend won.");
+}
+
+// A short result for the end of the move list.
+export function resultLineText(result, n) {
+  if (result === "fox") return tn("Fox wins", "Foxes win", n);
+  if (result === "geese") return t("Geese win");
+  return t("Draw");
+}
+
+export function sideText(side, n) {
+  return side === "fox" ? tn("the fox", "the foxes", n) : t("the geese");
+}
+
+export function yourMoveText(side, n) {
+  return side === "fox" ? tn("Your move, with the fox.", "Your move, with the foxes.", n)
+    : t("Your move, with the geese.");
+}
+
+export function toMoveText(side, n) {
+  return side === "fox" ? tn("Fox to move", "Foxes to move", n) : t("Geese to move");
+}
+
+export function thinkingText() {
+  return t("The computer is thinking…");
+}
+
+// Play by link: who you are, what happened, what to do next.
+export function linkStatusText({ side, toMove, last, n, fresh }) {
+  const you = t("You play %(side)s.", { side: sideText(side, n) });
+  if (toMove === side) {
+    const what = last ? t("Your friend played %(move)s.", { move: last }) : "";
+    return [you, what, t("Make your move, then send the link back.")].filter(Boolean).join(" ");
+  }
+  if (last && !fresh) return [you, t("You played %(move)s.", { move: last }),
+    t("Send the link to your friend and wait for the reply.")].join(" ");
+  return [you, t("Your friend moves first: send them the link.")].join(" ");
+}
+
+export function tableText(geese, sideways, hasOption) {
+  const count = tn("%(num)s goose", "%(num)s geese", geese);
+  if (!hasOption) return count;
+  return sideways ? t("%(geese)s, geese may step sideways", { geese: count })
+    : t("%(geese)s, no sideways steps", { geese: count });
+}
+
+export function tallyText(n) {
+  return tn("%(num)s goose left", "%(num)s geese left", n);
+}
+
+// Browsing the moves, counted the way the move list numbers them (a move is the fox's and
+// the geese's turn together).
+export function browsingText(ply, total) {
+  if (ply === 0) return t("Looking at the starting position.");
+  return t("Looking at move %(move)s of %(total)s.",
+    { move: Math.ceil(ply / 2), total: Math.ceil(total / 2) });
+}
+
+// Why a tap on the board or a typed move is not played now.
+export function blockedText(why, n) {
+  switch (why) {
+    case "loading": return t("Wait until the game engine has loaded.");
+    case "link-error": return t("This link cannot be played as it is.");
+    case "over": return t("The game is over. Start a new one to play again.");
+    case "browsing": return t("You are looking at an earlier move: go back to the game to play.");
+    case "friend": return t("It is your friend's turn: send them the link.");
+    case "thinking": return t("Wait for the computer's move.");
+    case "not-yours": return t("That is the computer's side.");
+    case "confirm": return t("Answer the question first.");
+    case "must-jump": return tn("A capture is compulsory: the marked fox must jump.",
+      "A capture is compulsory: a marked fox must jump.", n);
+    default: return "";
+  }
+}
+
+export function linkErrorText(error) {
+  const reason = error.reason ? illegalText(error.reason) : "";
+  switch (error.code) {
+    case "illegal-move":
+      return t("Move %(ply)s in this link, %(move)s, is not allowed: %(reason)s",
+        { ply: error.ply, move: error.move, reason });
+    case "bad-notation":
+      return t("Move %(ply)s in this link is not written as a move.", { ply: error.ply });
+    case "bad-options":
+      return t("This link asks for game settings that do not exist.");
+    case "bad-version":
+      return t("This link was made by a newer or unknown version of this site.");
+    default: // "empty", "too-long", "truncated", "unknown-game", "not-a-record"
+      return t("This link does not hold a game that can be read.");
+  }
+}
+
+export function prefixText(plies) {
+  return tn("Continue from the readable part (%(num)s move)",
+    "Continue from the readable part (%(num)s moves)", plies, { num: plies });
+}
+
+export function otherGameText(name) {
+  return t("Open it on the page of %(game)s", { game: name });
+}
+
+export function otherKindText() {
+  return t("This link holds a game of another kind.");
+}
+
+export function pointLabel(name, kind) {
+  if (kind === "fox") return t("%(point)s, fox", { point: name });
+  if (kind === "goose") return t("%(point)s, goose", { point: name });
+  return t("%(point)s, empty", { point: name });
+}
+
+// A move in words for screen readers: a capture says what it took.
+export function moveWords(move, n) {
+  const captures = move.split("x").length - 1;
+  if (!captures) return move;
+  return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.",
+    captures, { move });
+}
+
+export function computerPlayedText(words) {
+  return t("The computer played %(move)s.", { move: words });
+}
+
+export function selectedText(point, targets) {
+  if (!targets.length) return t("%(point)s chosen. This piece cannot move now.", { point });
+  return t("%(point)s chosen. It can go to %(targets)s.", { point, targets: targets.join(", ") });
+}
+
+export function chainText(canStop) {
+  return canStop ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
+    : t("The fox must jump on: click the next landing point.");
+}
+
+export function confirmText(kind) {
+  switch (kind) {
+    case "mode": return t("Change the opponent? Start a new game (the one in progress is put aside), or play on from this position.");
+    case "side": return t("Change sides? Start a new game (the one in progress is put aside), or play on from this position.");
+    case "table": return t("Change the table? That starts a new game; the one in progress is put aside.");
+    default: return t("Start a new game? The one in progress is put aside.");
+  }
+}
+
+export function discardedText() {
+  return t("The previous game was put aside.");
+}
+
+export function restoredText() {
+  return t("Your game is back.");
+}
+
+export function otherTabText() {
+  return t("This game went on in another tab; you see it as it is now.");
+}
+
+export function linkOpenedText() {
+  return t("You opened a friend's game. Your own game is kept.");
+}
+
+export function copiedText() {
+  return t("Link copied. Send it to your friend.");
+}
+
+export function copyByHandText() {
+  return t("Copy this link by hand:");
+}
+
+export function computerFailedText(message) {
+  return t("The computer could not move: %(error)s", { error: message });
+}
+
+export function engineStoppedText() {
+  return t("The game engine stopped. Starting it again…");
+}
+
+export function engineUnavailableText() {
+  return t("The game engine is not available.");
+}
+
+export function waitingText() {
+  return t("The board is ready as soon as the game engine has loaded.");
+}
