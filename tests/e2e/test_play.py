@@ -893,5 +893,5 @@ def test_moves_can_be_typed_in_every_mode(page, site_server):
     page.click("[data-action=prev]")
     box.fill("d5-d6")
     box.press("Enter")
-    expect(message).to_contain_text("last move")
+    expect(message).to_contain_text("earlier move")
     assert not page.console_errors
