@@ -8,6 +8,7 @@ squares of a jump simply their mean.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 FILES = "abcdefghi"
@@ -71,7 +72,7 @@ class Board:
         return [square_name(p) for p in self.points]
 
 
-def _cross(board_id: str, size: int, arm: int, diagonal) -> Board:
+def _cross(board_id: str, size: int, arm: int, diagonal: Callable[[int, int], bool]) -> Board:
     """A cross of ``size`` x ``size`` points whose arms are ``arm`` points wide.
 
     ``diagonal(c, r)`` says whether diagonal lines may pass through (c, r); a

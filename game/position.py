@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import random
 import re
-from enum import Enum
+from collections.abc import Iterable
+from enum import StrEnum
 from typing import NamedTuple
 
 from .boards import DIRECTIONS, STRIDE, parse_square, square_name
@@ -23,7 +24,7 @@ DRAW_PLIES = 100
 REPETITIONS = 3
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     FOX = "fox"
     GEESE = "geese"
 
@@ -32,7 +33,7 @@ class Side(str, Enum):
         return Side.GEESE if self is Side.FOX else Side.FOX
 
 
-class Termination(str, Enum):
+class Termination(StrEnum):
     GOOSE_COUNT = "goose-count"
     PEN_FULL = "pen-full"
     FOX_TRAPPED = "fox-trapped"
@@ -164,7 +165,13 @@ class Position:
         "turn",
     )
 
-    def __init__(self, rules: Rules, foxes=None, geese=None, turn: Side = Side.FOX):
+    def __init__(
+        self,
+        rules: Rules,
+        foxes: Iterable[int] | None = None,
+        geese: Iterable[int] | None = None,
+        turn: Side = Side.FOX,
+    ):
         """The start position, or any arrangement given as squares (for tests and analysis)."""
         foxes = rules.foxes if foxes is None else tuple(foxes)
         geese = rules.geese if geese is None else tuple(geese)
@@ -290,10 +297,10 @@ class Position:
         cells[over] = EMPTY
         path.append(land)
         extended = False
-        for o, l in jumps[land]:
-            if cells[o] == GOOSE and cells[l] == EMPTY:
+        for next_over, next_land in jumps[land]:
+            if cells[next_over] == GOOSE and cells[next_land] == EMPTY:
                 extended = True
-                self._chains(land, o, l, path, out, forced)
+                self._chains(land, next_over, next_land, path, out, forced)
         if not (forced and extended):
             out.append(Move(tuple(path), True))
         path.pop()

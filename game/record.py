@@ -10,6 +10,7 @@ with the longest valid prefix attached so nothing playable is lost.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .games import VARIANTS, Rules
@@ -79,7 +80,7 @@ class GameRecord:
     def encode(self) -> str:
         return ".".join((VERSION, self.game, self.options, *self.moves))
 
-    def with_moves(self, moves) -> GameRecord:
+    def with_moves(self, moves: Iterable[str]) -> GameRecord:
         return GameRecord(self.game, self.geese, self.sideways, tuple(moves))
 
     def replay(self) -> Position:

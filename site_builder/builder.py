@@ -34,6 +34,7 @@ def git_commit() -> str:
             capture_output=True,
             text=True,
             timeout=10,
+            check=False,  # outside a git checkout the version line says "unknown"
         )
     except (OSError, subprocess.SubprocessError):
         return "unknown"
@@ -81,7 +82,8 @@ class Site:
 
     def use(self, code: str):
         tr, catalog = self.translations[code]
-        self.env.install_gettext_translations(tr, newstyle=True)
+        # A method jinja2.ext.i18n adds to the environment, unknown to the type stubs.
+        self.env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
         self.tr, self.locale = tr, Locale.parse(code)
         self.i18n_json = _json_script(i18n.js_catalog(code, catalog, self.js_messages))
         self.game_views = [self.game_view(g) for g in self.games]
@@ -104,7 +106,8 @@ class Site:
             "changes": None,
             "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
             "has_pen": bool(rules.pen),
-            "variant": game.variant,  # the play page's table settings (geese counts, sideways option)
+            # the play page's table settings (geese counts, sideways option)
+            "variant": game.variant,
         }
         if game.variant_of:
             base = self.by_id[game.variant_of]

@@ -72,7 +72,7 @@ def board_svg(
     ]
 
     if rules.pen:
-        xs, ys = zip(*(xy(sq) for sq in rules.pen))
+        xs, ys = zip(*(xy(sq) for sq in rules.pen), strict=True)
         pad = PAD * 0.8
         out.append(
             f'<rect class="pen" x="{_num(min(xs) - pad)}" y="{_num(min(ys) - pad)}" '
@@ -132,7 +132,10 @@ def board_svg(
 
 
 def _piece(kind: str, at: str, x: float, y: float) -> str:
-    head = f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" transform="translate({x} {y})">'
+    head = (
+        f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" '
+        f'transform="translate({x} {y})">'
+    )
     if kind == "fox":
         s = PIECE * 1.2
         return (

@@ -33,7 +33,8 @@ SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
 
 
 def page_modules() -> list[str]:
-    """The modules play.js imports: the play page preloads them, so they load with it, not after it."""
+    """The modules play.js imports: the play page preloads them, so they load with it,
+    not after it."""
     source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(
         encoding="utf-8"
     )
@@ -41,7 +42,8 @@ def page_modules() -> list[str]:
 
 
 def build_assets(out_dir, context=None) -> None:
-    """Copy the runtime and write the precompiled stdlib and engine under ``out_dir`` (the site root)."""
+    """Copy the runtime and write the precompiled stdlib and engine under ``out_dir``
+    (the site root)."""
     out = Path(out_dir)
     target = out / PYODIDE_DIR
     target.mkdir(parents=True, exist_ok=True)
@@ -66,6 +68,7 @@ def build_assets(out_dir, context=None) -> None:
             capture_output=True,
             text=True,
             timeout=300,
+            check=False,  # the error below carries node's stderr
         )
         if proc.returncode != 0:
             raise RuntimeError(f"precompile.mjs failed:\n{proc.stderr[-4000:]}")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
-from babel.support import NullTranslations
+from babel.messages.pofile import read_po, write_po
+from babel.support import NullTranslations, Translations
 
 from game import VARIANTS, parse_square, rules_for, square_name
 from site_builder import builder as build_module
@@ -151,8 +151,6 @@ def test_content_points_at_engine_games():
 def test_messages_pot_is_current_with_the_sources():
     """Every message in the sources is in locales/messages.pot (run `extract` if not)."""
     with i18n.POT.open("rb") as f:
-        from babel.messages.pofile import read_po
-
         pot = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
     extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in i18n.extract_catalog() if m.id}
     assert extracted - pot == set()
@@ -261,12 +259,8 @@ def test_sitemap_is_relative_without_a_base_url_and_absolute_with_one():
 
 
 def test_compile_writes_loadable_mo_files(tmp_path):
-    from babel.support import Translations
-
     written = i18n.compile_catalogs(tmp_path)
     assert sorted(p.parent.parent.name for p in written) == sorted(i18n.locales()[1:])
-    from babel.messages.pofile import read_po
-
     for path in written:
         code = path.parent.parent.name
         with path.open("rb") as f:

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from reference_engine import Ref, pt
 
 from game import (
     CROSS_33,
@@ -20,6 +19,7 @@ from game import (
     square_name,
 )
 from game.position import DRAW_PLIES, FOX, GOOSE
+from tests.reference_engine import Ref, pt
 
 CONFIGS = [
     ("fox-and-geese", 13, False),
@@ -75,7 +75,7 @@ def test_square_names_round_trip():
         for p in board.points:
             assert parse_square(square_name(p)) == p
     for bad in ("", "j1", "a0", "a10", "A1", "d4 "):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="not a point name"):
             parse_square(bad)
 
 

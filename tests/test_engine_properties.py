@@ -1,5 +1,7 @@
 """Property tests over thousands of random games (hypothesis drives the move choices)."""
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,8 +29,6 @@ def snapshot(p: Position):
     seed=st.integers(0, 2**32),
 )
 def test_random_games_keep_every_invariant(config, choices, seed):
-    import random
-
     game, geese, sideways = config
     rules = rules_for(game, geese, sideways)
     position = Position(rules)

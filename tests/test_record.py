@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from fragments import ERROR_CODES, fragments
 from hypothesis import given, settings
 
 from game import api
 from game.record import MAX_LENGTH, GameRecord, RecordError
+from tests.fragments import ERROR_CODES, fragments
 
 
 def test_encode_decode_round_trip():
@@ -82,15 +82,17 @@ def test_moves_after_the_end_are_rejected(game):
 def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
     """The generator of the page's fuzz test (tests/e2e), here against the deserializer."""
     try:
-        record = GameRecord.decode(text)
-    except RecordError as error:
+        record, error = GameRecord.decode(text), None
+    except RecordError as raised:
+        record, error = None, raised
+    if error is not None:
         assert error.code in ERROR_CODES and str(error)
         assert (error.ply is not None) == (error.code in ("bad-notation", "illegal-move"))
         if error.prefix is not None:
             assert GameRecord.decode(error.prefix.encode()) == error.prefix  # the offer is playable
-        state = api.load(text)
-        assert state["error"]["code"] == error.code
+        assert api.load(text)["error"]["code"] == error.code
     else:
+        assert record is not None
         assert GameRecord.decode(record.encode()) == record
         assert api.load(text)["record"] == record.encode()
 

@@ -6,7 +6,8 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import serve
+
+from tests.conftest import serve
 
 # The smallest valid WebAssembly module: magic number and version.
 EMPTY_WASM = b"\0asm\1\0\0\0"

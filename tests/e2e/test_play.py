@@ -47,7 +47,7 @@ def find_game(game: str, winner: str, termination: str | None = None) -> list[st
     for seed in range(300):
         rng = random.Random(seed)
         pos = Position(rules_for(game))
-        moves = []
+        moves: list[str] = []
         while pos.outcome() is None and len(moves) < 160:
             scored = []
             for move in pos.legal_moves():
@@ -745,7 +745,8 @@ def arrow_graph(centers: dict) -> dict:
 
 
 def key_path(graph: dict, start: str, goal: str) -> list[str]:
-    paths, seen = [(start, [])], {start}
+    paths: list[tuple[str, list[str]]] = [(start, [])]
+    seen = {start}
     while paths:
         here, keys = paths.pop(0)
         if here == goal:

@@ -46,7 +46,8 @@ def test_switcher_keeps_the_page_and_remembers_the_choice(page, site_server):
 
 
 @pytest.mark.parametrize(
-    ("browser_locale", "expected"), [("sv-SE", "sv"), ("nb-NO", "nb"), ("no", "nb"), ("pt-BR", "en")]
+    ("browser_locale", "expected"),
+    [("sv-SE", "sv"), ("nb-NO", "nb"), ("no", "nb"), ("pt-BR", "en")],
 )
 def test_root_page_sends_the_reader_to_their_language(
     browser, site_server, browser_locale, expected
