@@ -675,7 +675,7 @@ const setUp = new Promise((resolve) => setTimeout(resolve)).then(() => {
   board = new Board(root.querySelector("svg[data-board]"), {
     onMove: humanMove,
     onIllegal: explainIllegal,
-    onSelect: (name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
+    onSelect: (_name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
     onChain: (canStop) => say(canStop
       ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
       : t("The fox must jump on: click the next landing point.")),
