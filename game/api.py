@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from .boards import square_name
+from .codes import RecordCode
 from .position import FOX, GOOSE, Position
 from .record import GameRecord, RecordError
 
@@ -91,7 +92,7 @@ def ai_move(
     if not position.legal_moves():
         return {
             "error": {
-                "code": "game-over",
+                "code": RecordCode.GAME_OVER,
                 "message": "the game is over",
                 "ply": None,
                 "move": None,

@@ -12,7 +12,7 @@ from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from game import rules_for
+from game import codes, rules_for
 
 from . import i18n
 from .content import Game, load_games
@@ -171,6 +171,7 @@ class Site:
             rules = ctx["game"]["rules_obj"]
             ctx["board_svg"] = board_svg(rules, title=ctx["game"]["name"], interactive=True)
             ctx["page_modules"] = page_modules()
+            ctx["engine_codes"] = _json_script(codes.registry())
             self.render("play.html", f"{code}/{game.id}/play/index.html", ctx)
 
     def shared_pages(self) -> None:

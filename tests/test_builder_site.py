@@ -1,5 +1,6 @@
 """The built site: every locale x page, relative links that resolve, translations complete."""
 
+import json
 import re
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from game import VARIANTS
+from game import VARIANTS, api, codes
 from site_builder import build, i18n
 
 REPO = Path(__file__).resolve().parent.parent
@@ -190,6 +191,33 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
             assert "pyodide" not in html.lower() and ".wasm" not in html
             scripts = re.findall(r'<script[^>]*src="([^"]+)"', html)
             assert scripts == ["../../static/js/site.js", "../../static/js/offline.js"], scripts
+
+
+def browser_source() -> str:
+    """Every module under static/js, line comments removed (a code in a comment is no text)."""
+    js = REPO / "site_builder" / "static" / "js"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(js.rglob("*.js")))
+    return re.sub(r"(^|\s)//.*", "", text, flags=re.M)
+
+
+def test_every_engine_code_has_a_text_in_the_browser_code(site_dir):
+    """The play page carries the registry of game/codes.py, and the browser code handles
+    each code by name, so none reaches a player as a bare key or a generic text by mistake."""
+    page = (site_dir / "en" / "fox-and-geese" / "play" / "index.html").read_text()
+    found = re.search(r'<script type="application/json" id="engine-codes">(.*?)</script>', page)
+    assert found, "the play page lacks the engine's codes"
+    registry = json.loads(found.group(1))
+    assert registry == codes.registry()
+    source = browser_source()
+    missing = [code for kind in registry.values() for code in kind if f'"{code}"' not in source]
+    assert missing == []
+
+
+def test_worker_methods_are_the_api_functions(site_dir):
+    worker = (site_dir / "static" / "js" / "engine-worker.js").read_text()
+    found = re.search(r"const METHODS = new Set\((.*?)\);", worker)
+    assert found, "the worker lacks its method list"
+    assert json.loads(found.group(1)) == list(api.CALLS)
 
 
 def test_js_catalog_is_data_not_code(site_dir):

@@ -98,6 +98,10 @@ function linkErrorText(error, record) {
       // Only a record that starts like one ("2.…") comes from another version.
       if (/^\d+\./.test(record)) return t("This link was made by a newer or unknown version of this site.");
       return t("This link does not hold a game that can be read.");
+    case "empty":
+    case "too-long":
+    case "truncated":
+    case "unknown-game":
     default:
       return t("This link does not hold a game that can be read.");
   }
