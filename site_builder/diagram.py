@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from markupsafe import Markup, escape
 
-from game.boards import FILES, col_of, row_of, square_name
+from game.boards import FILES, square_name
 
 SPACING = 60  # distance between neighbouring points
 PAD = SPACING // 2  # board surface around the outer points
@@ -55,7 +55,7 @@ def board_svg(
     w, h = board.width, board.height
 
     def xy(sq: int) -> tuple[float, float]:
-        c, r = col_of(sq), row_of(sq)
+        c, r = board.column(sq), board.row(sq)
         if flipped:
             c, r = w - 1 - c, h - 1 - r
         return MARGIN + c * SPACING, MARGIN + (h - 1 - r) * SPACING
@@ -166,8 +166,8 @@ def _surface(board, xy) -> str:
     """
     runs: dict[int, tuple[int, int]] = {}
     for sq in board.points:
-        lo, hi = runs.get(row_of(sq), (sq, sq))
-        runs[row_of(sq)] = (min(lo, sq), max(hi, sq))
+        lo, hi = runs.get(board.row(sq), (sq, sq))
+        runs[board.row(sq)] = (min(lo, sq), max(hi, sq))
     right, left = [], []
     # Rows top to bottom as drawn (xy handles flipping, so sort by drawn y).
     for lo, hi in sorted(runs.values(), key=lambda run: xy(run[0])[1]):
