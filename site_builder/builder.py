@@ -18,6 +18,7 @@ from . import i18n
 from .content import Game, load_games
 from .diagram import board_svg
 from .offline import build_offline
+from .palette import colours
 from .play import build_assets, page_modules
 from .words import rule_changes, start_words
 
@@ -145,6 +146,7 @@ class Site:
             "i18n_json": self.i18n_json,
             "games": self.game_views,
             "chooser": chooser,
+            "theme_color": colours()["accent"],
         }
 
     def write(self, path: str, text: str) -> None:

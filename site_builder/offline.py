@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from . import i18n
+from .palette import colours
 
 HERE = Path(__file__).resolve().parent
 CACHE_PREFIX = "fox-and-geese-"
@@ -46,8 +47,8 @@ def write_manifests(out: Path, locales: list[str]) -> None:
             "start_url": "./",
             "scope": "../",
             "display": "standalone",
-            "background_color": "#f7f4ec",
-            "theme_color": "#1d6a55",
+            "background_color": colours()["bg"],
+            "theme_color": colours()["accent"],
             "icons": [
                 {"src": "../static/img/icon.svg", "sizes": "any", "type": "image/svg+xml"},
                 {"src": "../static/img/icon-192.png", "sizes": "192x192", "type": "image/png"},

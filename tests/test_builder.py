@@ -1,6 +1,7 @@
 """Site builder units: data-worded rule changes, the board drawing, the i18n pipeline."""
 
 import dataclasses
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -16,6 +17,8 @@ from site_builder import builder as build_module
 from site_builder import i18n
 from site_builder.content import load_games
 from site_builder.diagram import board_svg
+from site_builder.offline import write_manifests
+from site_builder.palette import colours
 from site_builder.words import rule_changes, start_words
 
 EN = NullTranslations()
@@ -291,3 +294,17 @@ def test_english_prose_agrees_with_the_engine_data(game):
     assert f"{len(variant.board.points)} points" in prose
     if variant.pen:
         assert f"{NUMBER_WORDS[len(variant.pen)]} points" in prose
+
+
+def test_colours_come_from_the_stylesheet_only(tmp_path):
+    """Diagrams (their fallback attributes) and the manifests use site.css's custom
+    properties, so no colour is defined twice."""
+    css = colours()
+    assert {"bg", "accent", "board", "board-pen", "goose", "fox-fill"} <= set(css)
+    for game in VARIANTS:
+        svg = board_svg(rules_for(game), title="t", interactive=True)
+        assert set(re.findall(r"#[0-9a-fA-F]{3,8}\b", svg)) <= set(css.values())
+    (tmp_path / "en").mkdir()
+    write_manifests(tmp_path, ["en"])
+    manifest = json.loads((tmp_path / "en" / "manifest.webmanifest").read_text())
+    assert (manifest["background_color"], manifest["theme_color"]) == (css["bg"], css["accent"])
