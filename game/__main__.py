@@ -1,4 +1,4 @@
-"""Command line: ``python -m game perft|replay|ai`` (SPEC section 5)."""
+"""Command line: ``python -m game perft|replay|ai`` (docs/architecture.md, "Contracts")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A deliberately naive second implementation of SPEC sections 2-3, for cross-checking.
+"""A deliberately naive second implementation of docs/rules.md, for cross-checking.
 
 It shares no code with ``game``: points are (column, row) pairs, lines are
-re-derived from the SPEC wording, positions are frozensets copied on every
+re-derived from the wording of docs/rules.md, positions are frozensets copied on every
 move. Slow, but obviously right, so deeper perft counts can be trusted when
 both implementations agree.
 """

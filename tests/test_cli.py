@@ -1,4 +1,4 @@
-"""The command line contract of SPEC section 5."""
+"""The command line contract in docs/architecture.md ("Contracts tests rely on")."""
 
 import json
 import subprocess

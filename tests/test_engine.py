@@ -108,7 +108,7 @@ def test_perft_matches_spec(game, counts):
 
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_perft_depth_5_matches_reference(game, geese, sideways):
-    """Depth 5 is beyond the SPEC table: cross-checked against the naive reference."""
+    """Depth 5 is beyond the table in docs/rules.md: cross-checked against the naive reference."""
     ref = Ref(game, geese, sideways)
     assert perft(Position(rules_for(game, geese, sideways)), 5) == ref.perft(5)
 
