@@ -91,7 +91,7 @@ def write_service_worker(out: Path, locales: list[str], version: str, commit: st
     return cache
 
 
-def build_offline(out_dir, context: dict) -> None:
+def build_offline(out_dir: Path | str, locales: list[str], version: str, commit: str) -> None:
     out = Path(out_dir)
-    write_manifests(out, context["locales"])
-    write_service_worker(out, context["locales"], context["version"], context["commit"])
+    write_manifests(out, locales)
+    write_service_worker(out, locales, version, commit)

@@ -43,7 +43,7 @@ def page_modules() -> list[str]:
     return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M)
 
 
-def build_assets(out_dir, context=None) -> None:
+def build_assets(out_dir: Path | str) -> None:
     """Copy the runtime and write the precompiled stdlib and engine under ``out_dir``
     (the site root)."""
     out = Path(out_dir)
