@@ -239,7 +239,7 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
     base = base_url.rstrip("/") + "/" if base_url else ""
     urls = []
     for path in pages:
-        loc = base + (path[: -len("index.html")] if path.endswith("index.html") else path)
+        loc = base + (path.removesuffix("index.html"))
         urls.append(f"  <url><loc>{xml_escape(loc or './')}</loc></url>")
     xml = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'

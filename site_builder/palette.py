@@ -19,7 +19,7 @@ SITE_CSS = Path(__file__).resolve().parent / "static" / "css" / "site.css"
 def colours() -> dict[str, str]:
     """``--name: value`` of the stylesheet's first ``:root`` block (the light scheme)."""
     css = SITE_CSS.read_text(encoding="utf-8")
-    block = re.search(r"^:root\s*\{(.*?)^\}", css, re.S | re.M)
+    block = re.search(r"^:root\s*\{(.*?)^\}", css, re.DOTALL | re.MULTILINE)
     if not block:
         raise ValueError(f"{SITE_CSS} has no :root block")
     return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{3,8})\s*;", block.group(1)))

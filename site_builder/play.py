@@ -40,7 +40,7 @@ def page_modules() -> list[str]:
     source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(
         encoding="utf-8"
     )
-    return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M)
+    return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.MULTILINE)
 
 
 def build_assets(out_dir: Path | str) -> None:

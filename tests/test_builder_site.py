@@ -138,7 +138,7 @@ def test_language_switcher_keeps_the_page(site_dir):
     for page in PAGES:
         path = site_dir / "de" / page / "index.html"
         html = path.read_text(encoding="utf-8")
-        switch = re.search(r'<details class="lang-switch">.*?</details>', html, re.S).group(0)
+        switch = re.search(r'<details class="lang-switch">.*?</details>', html, re.DOTALL).group(0)
         hrefs = dict(re.findall(r'href="([^"]+)" hreflang="(\w+)"', switch))
         assert sorted(hrefs.values()) == sorted(LOCALES)
         for href, lang in hrefs.items():
@@ -183,7 +183,7 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
             assert html.count("data-point=") == len(VARIANTS[game].board.points)
             assert 'href="play/"' in html
             assert ('class="changes"' in html) == (game != "fox-and-geese"), path
-            crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.S).group(0)
+            crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.DOTALL).group(0)
             standard = (site_dir / code / "fox-and-geese" / "index.html").resolve()
             linked = {target(site_dir, path, h) for h in re.findall(r'href="([^"]+)"', crumb)}
             assert (standard in linked) == (game != "fox-and-geese"), path
@@ -197,7 +197,7 @@ def browser_source() -> str:
     """Every module under static/js, line comments removed (a code in a comment is no text)."""
     js = REPO / "site_builder" / "static" / "js"
     text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(js.rglob("*.js")))
-    return re.sub(r"(^|\s)//.*", "", text, flags=re.M)
+    return re.sub(r"(^|\s)//.*", "", text, flags=re.MULTILINE)
 
 
 def test_every_engine_code_has_a_text_in_the_browser_code(site_dir):
@@ -260,7 +260,7 @@ def test_links_resolve_over_http_under_a_sub_path(site_dir, site_server):
             with urllib.request.urlopen(url, timeout=10) as response:
                 body = response.read()
                 kind = response.headers.get("Content-Type", "")
-        except Exception as exc:
+        except OSError as exc:  # urllib's URLError and HTTPError included
             failures.append(f"{url}: {exc}")
             continue
         if "text/html" in kind:
@@ -294,8 +294,8 @@ def test_no_english_sentence_is_left_on_translated_pages(site_dir, code):
     leftovers = []
     for page in PAGES:
         english = sentences(site_dir / "en" / page / "index.html")
-        for sentence in sorted(english & sentences(site_dir / code / page / "index.html")):
-            leftovers.append(f"{code}/{page}: {sentence}")
+        same = english & sentences(site_dir / code / page / "index.html")
+        leftovers += [f"{code}/{page}: {sentence}" for sentence in sorted(same)]
     assert leftovers == [], f"{len(leftovers)} untranslated sentences, first: {leftovers[:5]}"
 
 

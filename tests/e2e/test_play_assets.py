@@ -69,7 +69,7 @@ def test_every_play_page_points_at_the_assets(site_dir):
             page = f"{lang}/{game}/play/index.html"
             html = (site_dir / page).read_text(encoding="utf-8")
             # Scripts only from files (JSON data blocks aside), no inline event handlers.
-            for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
+            for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.DOTALL):
                 assert 'type="application/json"' in attrs or not body.strip(), page
             assert re.search(r"<[^>]*\son[a-z]+\s*=", html) is None, page
             for attr in ("data-pyodide", "data-archive"):
