@@ -321,36 +321,45 @@ def pseudo(text: str) -> str:
     return "".join(p if p.startswith("%(") else p.translate(PSEUDO) for p in parts)
 
 
+@pytest.fixture(scope="module")
+def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build with every locale's catalog pseudo-translated (each with its own
+    plural forms), so the check below costs one build, not one per locale."""
+    root = tmp_path_factory.mktemp("pseudo")
+    with i18n.POT.open("rb") as f:
+        template = read_po(f)
+    for code in LOCALES[1:]:
+        catalog = Catalog(locale=code)
+        for m in template:
+            if m.id:
+                string: str | tuple[str, ...]
+                if isinstance(m.id, tuple):
+                    string = (pseudo(m.id[0]),) + (pseudo(m.id[1]),) * (catalog.num_plurals - 1)
+                else:
+                    string = pseudo(str(m.id))
+                catalog.add(m.id, string, context=m.context)
+        po = root / "locales" / code / "LC_MESSAGES" / "messages.po"
+        po.parent.mkdir(parents=True)
+        with po.open("wb") as f:
+            write_po(f, catalog)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(i18n, "LOCALES_DIR", root / "locales")
+        return build(root / "site")
+
+
 @pytest.mark.parametrize("code", [c for c in LOCALES if c != "en"])
-def test_every_visible_word_goes_through_gettext(tmp_path, monkeypatch, code):
-    """Build with a pseudo-translated catalog (vowels swapped for look-alikes): no
+def test_every_visible_word_goes_through_gettext(pseudo_site: Path, code: str) -> None:
+    """Built with pseudo-translated catalogs (vowels swapped for look-alikes): no
     word with a plain vowel may survive, except those of the locale's own list
     patterns ("a, b och c"), which come from CLDR. Per locale, since plural forms
     (three in Polish) and list patterns differ."""
-    with i18n.POT.open("rb") as f:
-        template = read_po(f)
-    catalog = Catalog(locale=code)
-    for m in template:
-        if m.id:
-            if isinstance(m.id, tuple):
-                string = (pseudo(m.id[0]),) + (pseudo(m.id[1]),) * (catalog.num_plurals - 1)
-            else:
-                string = pseudo(m.id)
-            catalog.add(m.id, string, context=m.context)
-    po = tmp_path / "locales" / code / "LC_MESSAGES" / "messages.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as f:
-        write_po(f, catalog)
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path / "locales")
-    site = build(tmp_path / "site")
-
     lists = " ".join(
         format_list(["1", "2", "3"], style=style, locale=code) for style in ("standard", "or")
     )
     allowed = set(re.findall(r"[A-Za-z]+", lists))
     leftovers = []
     for page in PAGES:
-        for text in parse(site / code / page / "index.html").texts:
+        for text in parse(pseudo_site / code / page / "index.html").texts:
             words = {
                 w for w in re.findall(r"[A-Za-z]{2,}", text) if re.search(r"[aeiouyAEIOUY]", w)
             } - allowed
