@@ -166,7 +166,7 @@ export function pointLabel(name, kind) {
 }
 
 // A move in words for screen readers: a capture says what it took.
-export function moveWords(move, n) {
+export function moveWords(move) {
   const captures = move.split("x").length - 1;
   if (!captures) return move;
   return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.",
