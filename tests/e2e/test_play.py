@@ -110,6 +110,10 @@ def set_mode(page, mode, side=None, answer="play-on"):
             page.check(f"input[name={name}][value={value}]")
             if page.locator("#confirm").is_visible():
                 page.click(f"#confirm [data-action={answer}]")
+    # The game on the board is now of that kind (a new game or the same position played on).
+    page.wait_for_selector(f"#status[data-mode={mode}]")
+    if side and mode != "two":
+        page.wait_for_selector(f"#status[data-side={side}]")
 
 
 def record_in_url(page) -> str:
@@ -589,17 +593,17 @@ def test_table_settings_for_the_standard_game_only(page, site_server):
     assert "a5-b5" in state["legal"]
     state = enter_move(page, state, "a5-b5")  # sideways, allowed by the setting
     # During a game a change asks first; the table in force is shown, and stays until then.
-    expect(page.locator("#table-info")).to_have_text("17 geese, geese may step sideways")
+    expect(page.locator("#table-info")).to_have_text("17 geese, sideways steps allowed")
     page.select_option("select[name=geese]", "15")
     expect(page.locator("#confirm")).to_be_visible()
     assert record_in_url(page) == state["record"]
     page.click("#confirm [data-action=cancel]")
     assert page.locator("select[name=geese]").input_value() == "17"
-    expect(page.locator("#table-info")).to_have_text("17 geese, geese may step sideways")
+    expect(page.locator("#table-info")).to_have_text("17 geese, sideways steps allowed")
     page.select_option("select[name=geese]", "15")
     page.click("#confirm [data-action=confirm]")
     wait_record(page, "1.fox-and-geese.15s")
-    expect(page.locator("#table-info")).to_have_text("15 geese, geese may step sideways")
+    expect(page.locator("#table-info")).to_have_text("15 geese, sideways steps allowed")
     # No standing hint that settings wait: they never do.
     assert "next new game" not in page.locator("#settings").inner_text()
     open_play(page, site_server, "two-foxes")

@@ -89,10 +89,9 @@ export function linkStatusText({ side, toMove, last, n, fresh }) {
 }
 
 export function tableText(geese, sideways, hasOption) {
-  const count = tn("%(num)s goose", "%(num)s geese", geese);
-  if (!hasOption) return count;
-  return sideways ? t("%(geese)s, geese may step sideways", { geese: count })
-    : t("%(geese)s, no sideways steps", { geese: count });
+  if (!hasOption) return tn("%(num)s goose in the game", "%(num)s geese in the game", geese);
+  return sideways ? tn("%(num)s goose, sideways steps allowed", "%(num)s geese, sideways steps allowed", geese)
+    : tn("%(num)s goose, no sideways steps", "%(num)s geese, no sideways steps", geese);
 }
 
 export function tallyText(n) {
