@@ -80,7 +80,7 @@ def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
 ) -> dict:
     """The computer's move in the record's final position, as ``{"move": notation}``."""
-    from .ai import choose_move  # the search is only loaded when a computer plays
+    from .levels import choose_move  # noqa: PLC0415 - the search is only loaded when a computer plays
 
     try:
         position = GameRecord.parse(record).replay()
