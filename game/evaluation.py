@@ -216,12 +216,13 @@ class Evaluation:
             for n in self.behind[sq]:
                 if mark[n] == stamp:
                     outflanked += 1
+            hole = deep = False
             for a, b in self.through[sq]:
                 if mark[a] == stamp and cells[b] == EMPTY:
-                    holes += 1
-                    if not can_reach & bit[b]:
-                        deep_holes += 1
-                    break
+                    hole = True
+                    deep = deep or not can_reach & bit[b]
+            holes += hole
+            deep_holes += deep
         refuge = sum(1 for sq in room_points if not can_reach & bit[sq])
         score = (
             self.w_room * len(room_points)
