@@ -16,9 +16,13 @@ The independent players share nothing with ``game/evaluation.py`` or
 A pairing ``A-B`` plays half the games with A as the fox side and half as the
 geese (``waiting`` only plays the fox and ``greedy`` only the geese, so those
 pairings play every game on one side). W/D/L and the score are A's; the
-timing columns are A's mean and longest seconds per move.
+timing columns are A's mean and longest CPU seconds per move (CPython).
 
-    python3 benchmarks/ai_tournament.py --games 20 --seconds 1.0 --jobs 1
+Hard searches a fixed number of positions (``--nodes``, about its 1 s in the
+browser), so that a busy machine does not weaken it; ``--nodes 0`` makes it
+search by the clock (``--seconds``) as it does for a player.
+
+    python3 benchmarks/ai_tournament.py --games 20 --jobs 1
     python3 benchmarks/ai_tournament.py --only two-foxes --pairings hard-ab4 --games 4
     python3 benchmarks/ai_tournament.py --pairings hard-hard --opening 2 --games 10
     python3 benchmarks/ai_tournament.py --speed        # nodes per second of the hard search
@@ -27,8 +31,7 @@ Goals (issue #24): hard >= 90% against ab2 and >= 75% against ab4 in every
 game; hard never loses the side the game favours against ``waiting``; each
 level >= 70% against the next weaker; easy <= 50% against ab2. The games are
 seeded (``--seed``; the independent players break ties with the game's
-generator), but with a time budget the depth hard reaches depends on the
-machine's load, so repeated runs can differ.
+generator), so with ``--nodes`` a run repeats exactly.
 """
 
 from __future__ import annotations
@@ -56,6 +59,10 @@ CONFIGS = (
 PAIRINGS = "hard-ab2,hard-ab4,hard-waiting,hard-greedy,medium-ab2,easy-ab2,hard-medium,medium-easy"
 # Which side each independent player can take (None: either).
 ONE_SIDED = {"waiting": Side.FOX, "greedy": Side.GEESE}
+
+# Hard's node budget: about what it searches in 1 s in the browser. CPython searches some
+# 40 000-56 000 positions a CPU second (``--speed``) and Pyodide is two to three times slower.
+HARD_NODES = 20_000
 
 WIN = 1_000_000
 GOOSE = 100
@@ -156,7 +163,9 @@ def greedy_geese(pos: Position, rng: random.Random) -> Move:
     return min(safe or moves, key=lambda m: m.origin)
 
 
-def move_of(player: str, pos: Position, seconds: float, rng: random.Random) -> Move:
+def move_of(
+    player: str, pos: Position, seconds: float, nodes: int | None, rng: random.Random
+) -> Move:
     if player == "random":
         return rng.choice(pos.legal_moves())
     if player in ("ab2", "ab4"):
@@ -165,15 +174,18 @@ def move_of(player: str, pos: Position, seconds: float, rng: random.Random) -> M
         return waiting_fox(pos, rng)
     if player == "greedy":
         return greedy_geese(pos, rng)
-    return choose_move(pos, player, seconds, seed=rng.getrandbits(32))
+    # Hard gets a node budget (the same on a busy machine); easy and medium stop at their depth,
+    # with the clock only as a safety net.
+    budget = nodes if player == "hard" else None
+    return choose_move(pos, player, seconds, seed=rng.getrandbits(32), nodes=budget)
 
 
-Task = tuple[str, int | None, str, str, Side, int, float, int]
+Task = tuple[str, int | None, str, str, Side, int, float, int | None, int]
 
 
 def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
     """One game: (task, winner or None, plies, {player: [seconds, moves, longest]})."""
-    game, geese, first, second, first_side, seed, seconds, opening = task
+    game, geese, first, second, first_side, seed, seconds, nodes, opening = task
     pos = Position(rules_for(game, geese))
     rng = random.Random(seed)
     while pos.ply < opening and pos.outcome() is None:
@@ -182,9 +194,9 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
     timing: dict[str, list[float]] = {first: [0.0, 0, 0.0], second: [0.0, 0, 0.0]}
     while (outcome := pos.outcome()) is None:
         player = players[pos.turn]
-        t = time.perf_counter()
-        move = move_of(player, pos, seconds, rng)
-        took = time.perf_counter() - t
+        t = time.process_time()  # CPU time: a busy machine does not inflate it
+        move = move_of(player, pos, seconds, nodes, rng)
+        took = time.process_time() - t
         timing[player][0] += took
         timing[player][1] += 1
         timing[player][2] = max(timing[player][2], took)
@@ -225,7 +237,9 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
                 if second in ONE_SIDED:
                     side = ONE_SIDED[second].other
                 seed = args.seed * 100_003 + i
-                tasks.append((game, geese, first, second, side, seed, args.seconds, args.opening))
+                tasks.append(
+                    (game, geese, first, second, side, seed, args.seconds, args.nodes, args.opening)
+                )
     return tasks
 
 
@@ -234,7 +248,18 @@ def main(argv: list[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--games", type=int, default=20, help="games per pairing and game (even)")
-    ap.add_argument("--seconds", type=float, default=1.0, help="time budget per move")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        default=HARD_NODES,
+        help="hard's budget in positions searched (0: search by the clock, --seconds)",
+    )
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=30.0,
+        help="time budget per move (a safety net with --nodes)",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairings", default=PAIRINGS, help="comma-separated A-B player pairs")
@@ -246,6 +271,7 @@ def main(argv: list[str] | None = None) -> None:
         "--speed", action="store_true", help="only measure the hard search's nodes per second"
     )
     args = ap.parse_args(argv)
+    args.nodes = args.nodes or None
     if args.speed:
         speed(args.seconds)
         return
@@ -277,7 +303,7 @@ def main(argv: list[str] | None = None) -> None:
         row["time"][1] += count
         row["time"][2] = max(row["time"][2], longest)
     print(
-        f"{len(tasks)} games, --seconds {args.seconds}, --seed {args.seed}, "
+        f"{len(tasks)} games, --nodes {args.nodes}, --seconds {args.seconds}, --seed {args.seed}, "
         f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n"
     )
     print("| game | pairing | as fox W/D/L | as geese W/D/L | score | mean s | max s | plies |")

@@ -44,16 +44,25 @@ LEVELS = {
 
 
 def choose_move(
-    position: Position, level: str = "hard", seconds: float = 1.0, seed: int | None = None
+    position: Position,
+    level: str = "hard",
+    seconds: float = 1.0,
+    seed: int | None = None,
+    *,
+    nodes: int | None = None,
 ) -> Move:
-    """The computer's move for the side to move. ``position`` is left as it was."""
+    """The computer's move for the side to move. ``position`` is left as it was.
+
+    ``nodes`` also stops the search after that many positions: a budget that,
+    unlike the clock, is the same on a busy machine (benchmarks use it).
+    """
     try:
         knobs = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
     if seconds <= 0:
         raise ValueError("seconds must be positive")
-    result = search(position, max_depth=knobs.depth, seconds=seconds, margin=knobs.margin)
+    result = search(position, knobs.depth, seconds, nodes, margin=knobs.margin)
     if abs(result.score) > WON or (not knobs.noise and not knobs.blunder):
         return result.move  # a forced result has no better choice
     rng = random.Random(seed)

@@ -212,3 +212,10 @@ def test_late_quiet_moves_are_reduced_only_where_the_geese_can_step_sideways(
         assert reduced < 0.8 * full
     else:
         assert reduced == full
+
+
+def test_hard_with_a_node_budget_plays_the_same_move_on_any_machine():
+    pos = random_positions("large-cross", None, False, 1, seed=9)[0]
+    first = choose_move(pos, "hard", seconds=60, nodes=2000)
+    assert choose_move(pos, "hard", seconds=60, nodes=2000) == first
+    assert first == search(pos, seconds=None, nodes=2000).move
