@@ -230,7 +230,7 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
         for pair in args.pairings.split(","):
             first, second = pair.split("-")
             label = f"{game}{'/' + str(geese) if geese else ''} {pair}"
-            if args.only and args.only not in label:
+            if args.only and not any(part in label for part in args.only.split(",")):
                 continue
             for i in range(args.games):
                 side = Side.FOX if i % 2 == 0 else Side.GEESE
@@ -266,7 +266,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--opening", type=int, default=0, help="random plies played before the players take over"
     )
-    ap.add_argument("--only", help="only rows whose 'game pairing' label contains this text")
+    ap.add_argument(
+        "--only", help="only rows whose 'game pairing' label contains one of these texts (a,b)"
+    )
     ap.add_argument(
         "--speed", action="store_true", help="only measure the hard search's nodes per second"
     )
