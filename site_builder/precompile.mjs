@@ -57,7 +57,7 @@ pyodide.unpackArchive(pyodide.FS.readFile("/tmp/source.zip"), "zip", { extractDi
 const modules = pyodide.runPython(`
 import json, sys, traceback
 sys.path.insert(0, ${JSON.stringify(SRC)})
-from game import api, ai  # noqa: F401  (the worker's imports)
+from game import api, levels  # noqa: F401  (the worker's imports)
 
 # The worker's code paths, so that everything they import lazily is found.
 state = api.new_game("fox-and-geese")
