@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from babel import Locale
@@ -15,6 +16,7 @@ from markupsafe import Markup
 from game import rules_for
 
 from . import i18n
+from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
 from .offline import build_offline
@@ -250,6 +252,8 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
     site.sitemap()
     context = site.hook_context()
     build_assets(out, context)
-    # Last: the service worker precaches every file written before it.
+    # The service worker precaches every file written before it.
     build_offline(out, context)
+    write_headers(out, urlsplit(base_url).path or "/")
+    precompress(out)
     return out

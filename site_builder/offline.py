@@ -65,13 +65,19 @@ def write_manifests(out: Path, locales: list[str]) -> None:
         )
 
 
-def write_service_worker(out: Path, locales: list[str], version: str, commit: str) -> str:
-    """Write ``sw.js`` at the site root; returns its cache name."""
+def write_service_worker(
+    out: Path, locales: list[str], version: str, commit: str, versions: dict[str, str]
+) -> str:
+    """Write ``sw.js`` at the site root; returns its cache name.
+
+    versions: the engine files' digests (play.py), asked for as ``?v=`` so that a browser's
+    cache never hands in a file of another build."""
     files = _files(out)
     per_locale = {code: [f for f in files if f.startswith(code + "/")] for code in locales}
     in_a_locale = {f for fs in per_locale.values() for f in fs}
     engine = [f for f in files if f.startswith(ENGINE_FILES)]
     shell = [f for f in files if f not in in_a_locale and f not in engine and f != "404.html"]
+    engine = [f"{f}?v={versions[f]}" if f in versions else f for f in engine]
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.encode() + b"\0" + (out / f).read_bytes())
@@ -93,4 +99,6 @@ def write_service_worker(out: Path, locales: list[str], version: str, commit: st
 def build_offline(out_dir, context: dict) -> None:
     out = Path(out_dir)
     write_manifests(out, context["locales"])
-    write_service_worker(out, context["locales"], context["version"], context["commit"])
+    write_service_worker(
+        out, context["locales"], context["version"], context["commit"], context["asset_versions"]
+    )

@@ -12,6 +12,7 @@ Python, and boots normally from the archive if the snapshot fails.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -50,13 +51,6 @@ def build_assets(out_dir, context=None) -> None:
         if not source.is_file():
             raise FileNotFoundError(f"{source} is missing: run `make setup` (npm ci) first")
         shutil.copyfile(source, target / name)
-    # The worker gets the lockfile's header inline (no lockfile request at run time).
-    info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
-    worker = out / WORKER
-    worker.write_text(
-        worker.read_text(encoding="utf-8").replace("/*LOCKFILE_INFO*/null", json.dumps(info)),
-        encoding="utf-8",
-    )
     node = shutil.which("node")
     if not node:
         raise FileNotFoundError("node is not on PATH: it precompiles the play page's Python")
@@ -72,3 +66,21 @@ def build_assets(out_dir, context=None) -> None:
         for name in ("python_stdlib.zip", SNAPSHOT):
             shutil.copyfile(Path(tmp) / name, target / name)
         shutil.copyfile(Path(tmp) / ENGINE_ARCHIVE, out / ENGINE_ARCHIVE)
+    # The worker gets the lockfile's header inline (no lockfile request at run time), and the
+    # size and digest of each file it loads (for its progress, and so that it never mixes files
+    # of two builds).
+    info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    assets = {
+        path.name: [path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()[:12]]
+        for path in [*sorted(target.iterdir()), out / ENGINE_ARCHIVE]
+    }
+    worker = out / WORKER
+    source = worker.read_text(encoding="utf-8")
+    source = source.replace("/*LOCKFILE_INFO*/null", json.dumps(info))
+    worker.write_text(source.replace("/*ASSETS*/null", json.dumps(assets)), encoding="utf-8")
+    if context is not None:
+        # Paths from the site root with their versions, for the service worker (offline.py).
+        context["asset_versions"] = {
+            path.relative_to(out).as_posix(): assets[path.name][1]
+            for path in [*target.iterdir(), out / ENGINE_ARCHIVE]
+        }
