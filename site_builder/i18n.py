@@ -8,6 +8,7 @@ locale exists when its catalog does: adding one is adding its ``.po``.
 
 from __future__ import annotations
 
+import gettext
 import io
 import re
 import tomllib
@@ -29,7 +30,7 @@ MAPPING = ROOT / "babel.cfg"
 JS_DIR = Path(__file__).resolve().parent / "static" / "js"
 SOURCE_LOCALE = "en"
 # The catalogs `update` creates when they do not exist yet.
-TRANSLATIONS = ("sv", "de", "fi", "nb", "da", "is")
+TRANSLATIONS = ("sv", "de", "fi", "nb", "da", "is", "fr", "nl", "pl")
 COMMENT_TAGS = ("Translators:",)
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
 
@@ -233,6 +234,22 @@ def js_messages() -> list[str | tuple[str, str]]:
     return found
 
 
+def plural_forms(code: str, catalog: Catalog | None) -> dict[str, int]:
+    """Which of the catalog's plural forms each CLDR plural category uses.
+
+    The browser picks a category with Intl.PluralRules; the catalog's forms are
+    ordered by its gettext plural expression (Polish: one, few, many).
+    """
+    if catalog is None:
+        return {"one": 0, "other": 1}
+    category = Locale.parse(code).plural_form
+    index = gettext.c2py(catalog.plural_expr)
+    forms: dict[str, int] = {}
+    for n in range(1000):
+        forms.setdefault(category(n), index(n))
+    return forms
+
+
 def js_catalog(code: str, catalog: Catalog | None, messages) -> dict:
     """The JSON embedded in each page for i18n.js: translated JS messages only."""
     out = {}
@@ -246,7 +263,7 @@ def js_catalog(code: str, catalog: Catalog | None, messages) -> dict:
                 out[key] = list(entry.string)
         elif entry.string:
             out[key] = entry.string
-    return {"lang": code, "messages": out}
+    return {"lang": code, "plural": plural_forms(code, catalog), "messages": out}
 
 
 def language_name(code: str) -> str:

@@ -1,6 +1,7 @@
 """Site builder units: data-worded rule changes, the board drawing, the i18n pipeline."""
 
 import dataclasses
+import gettext
 import re
 import subprocess
 from pathlib import Path
@@ -224,11 +225,30 @@ def test_js_catalog_holds_only_translated_js_messages():
     )
     assert data == {
         "lang": "sv",
+        "plural": {"one": 0, "other": 1},
         "messages": {
             "The game is over.": "Partiet är slut.",
             "The fox wins.": ["Räven vinner.", "Rävarna vinner."],
         },
     }
+
+
+def test_plural_forms_follow_the_catalogs_order_for_every_category():
+    # Polish: 1 lis, 2 lisy, 5 lisów; the browser must not fall back to two forms.
+    assert i18n.plural_forms("pl", Catalog(locale="pl")) == {"one": 0, "few": 1, "many": 2}
+    assert i18n.plural_forms("fr", Catalog(locale="fr"))["one"] == 0  # 0 and 1 are singular
+    assert i18n.plural_forms("en", None) == {"one": 0, "other": 1}
+
+
+def test_plural_forms_pick_the_catalogs_form_for_every_count_in_every_locale():
+    # The browser knows only the count's CLDR category: each category must mean one form.
+    for code in i18n.locales()[1:]:
+        catalog = Catalog(locale=code)
+        forms = i18n.plural_forms(code, catalog)
+        category = Locale.parse(code).plural_form
+        form_of = gettext.c2py(catalog.plural_expr)
+        wrong = [n for n in range(1000) if forms[category(n)] != form_of(n)]
+        assert wrong == [], f"{code}: {wrong[:5]}"
 
 
 def test_git_commit_falls_back_to_unknown(monkeypatch):
