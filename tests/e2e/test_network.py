@@ -10,6 +10,7 @@ import functools
 import gzip
 import json
 import re
+import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 
 import brotli
 
+from site_builder.builder import Site
 from site_builder.compress import compressible
 from tests.conftest import serve
 
@@ -155,3 +157,42 @@ def test_precompressed_copies_match_their_originals(site_dir):
     # Already compressed files get no copies.
     assert not (site_dir / "pyodide" / "engine-snapshot.bin.gz").exists()
     assert not list(site_dir.rglob("*.png.br"))
+
+
+STYLED = """() => [...document.styleSheets].some(
+  (sheet) => sheet.href && sheet.href.endsWith("/static/css/site.css") && sheet.cssRules.length > 0
+)"""
+
+
+def assert_404_works(page, url: str) -> None:
+    """The 404 page at a mistyped address: styled, in every language, with working links."""
+    response = page.goto(url)
+    assert response.status == 404
+    page.wait_for_function(STYLED, timeout=20_000)
+    assert page.locator(".notfound-others li").count() > 1
+    links = page.eval_on_selector_all(
+        "a[href]", "(links) => links.map((a) => a.href).filter((h) => !h.includes('#'))"
+    )
+    assert len(links) > 5
+    for link in links:
+        assert page.request.get(link).status == 200, (url, link)
+
+
+def test_a_mistyped_nested_address_gets_a_styled_404_at_root_and_under_a_sub_path(
+    page, site_server
+):
+    # Built without a base URL: the page finds the site root itself.
+    for base in (site_server.root_url, site_server.subpath_url):
+        assert_404_works(page, base + "en/fox-and-gese/play/")
+        assert_404_works(page, base + "nothing-here")
+    assert not [e for e in page.console_errors if "404" not in e]
+
+
+def test_with_a_base_url_the_404_page_links_from_its_path(page, site_dir, tmp_path):
+    # The same site with the 404 page of a build for https://example.org/fox-and-geese/,
+    # served under that path.
+    site = shutil.copytree(site_dir, tmp_path / "dist")
+    Site(site, "https://example.org/fox-and-geese/").shared_pages()
+    with running(serve.make_server(site, prefix="/fox-and-geese/")) as url:
+        assert_404_works(page, url + "en/fox-and-gese/play/")
+        assert_404_works(page, url + "de/x/y/z")

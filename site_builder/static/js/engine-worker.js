@@ -29,6 +29,7 @@ const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;
 // {file name: [bytes, digest]}, filled in by the builder (play.py).
 const ASSETS = /*ASSETS*/null;
 const ENGINE_DIR = "/home/pyodide/engine";
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 const SNAPSHOT = "engine-snapshot.bin";  // made by the builder (precompile.mjs), next to the runtime
 
 let call = null; // Python function: (method, json params) -> json result
@@ -138,8 +139,7 @@ call
 
 async function start({ pyodideURL, engineURL }) {
   const runtime = (name) => new URL(name, pyodideURL).href;
-  expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"].map(runtime),
-    runtime(SNAPSHOT));
+  expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", SNAPSHOT].map(runtime));
   // Downloads run while the runtime boots.
   const snapshot = fetchBytes(runtime(SNAPSHOT), "snapshot").then(unpackSnapshot);
   snapshot.catch(() => {}); // a failure is handled below, where the snapshot is used
@@ -153,15 +153,19 @@ async function start({ pyodideURL, engineURL }) {
     packages: [],
     lockFileContents: { info: LOCKFILE_INFO, packages: {} },
   };
+  // The snapshot's Python has imported every module of the standard library zip already
+  // (precompile.mjs): restoring it needs no zip, so none is downloaded; Pyodide gets an empty one.
+  const noStdlib = URL.createObjectURL(new Blob([EMPTY_ZIP]));
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    const pyodide = await loadPyodide({ ...options, stdLibURL: noStdlib, _loadSnapshot: snapshot });
     progress("python");
-    call = pyodide.runPython("restored()"); // checks the snapshot fits this build (precompile.mjs)
+    call = pyodide.runPython("restored()");
   } catch (error) {
     // Anything wrong with the snapshot costs time, never the game: boot Python normally.
     console.warn("engine snapshot not used:", String(error?.message ?? error));
     progress("fallback");
-    // The runtime is asked for again: from the browser's cache, but counted again as well.
+    // The runtime is asked for again (from the browser's cache, but counted again as well),
+    // and the standard library this time.
     expect(engineURL, runtime("pyodide.asm.wasm"), runtime("python_stdlib.zip"));
     const archive = fetchBytes(engineURL, "engine archive");
     const pyodide = await loadPyodide(options);

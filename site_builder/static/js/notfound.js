@@ -7,6 +7,9 @@
 // (With --base-url the builder writes root-relative addresses instead, and leaves this out.)
 
 (async () => {
+  if (document.readyState === "loading") {
+    await new Promise((resolve) => addEventListener("DOMContentLoaded", resolve, { once: true }));
+  }
   const here = new URL(".", location.href);
   let root = here;
   for (;;) {
