@@ -17,7 +17,7 @@ from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from game import rules_for
+from game import api, rules_for
 
 from . import i18n
 from .compress import precompress, write_headers
@@ -186,6 +186,7 @@ class Site:
             rules = ctx["game"]["rules_obj"]
             ctx["board_svg"] = board_svg(rules, title=ctx["game"]["name"], interactive=True)
             ctx["page_modules"] = page_modules()
+            ctx["openings"] = _json_script(opening_states(game))
             self.render("play.html", f"{code}/{game.id}/play/index.html", ctx)
 
     def shared_pages(self) -> None:
@@ -228,6 +229,17 @@ class Site:
             "version": self.version,
             "commit": self.commit,
         }
+
+
+def opening_states(game: Game) -> dict[str, dict]:
+    """The engine's state of every table's opening position, by record: what the play page can
+    show and play (its legal moves) before the engine has loaded, with the engine's own rules."""
+    states = {}
+    for geese in game.variant.geese:
+        for sideways in (False, True) if game.variant.sideways_option else (False,):
+            state = api.new_game(game.id, geese, sideways)
+            states[state["record"]] = state
+    return states
 
 
 ENV_BASE_URL = "SITE_URL"
