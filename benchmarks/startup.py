@@ -33,16 +33,19 @@ import importlib.util
 import itertools
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from site_builder import build, compress
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -52,13 +55,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+# scripts/ is not a package: its server module is loaded from its file.
 _spec = importlib.util.spec_from_file_location("serve", REPO / "scripts" / "serve.py")
-serve = importlib.util.module_from_spec(_spec)
+assert _spec is not None and _spec.loader is not None
+serve: Any = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(serve)
 
 BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="bare.js"></script></head><body><p>Bare Pyodide</p></body></html>"""
-BARE_JS = """const worker = new Worker(new URL("bare-worker.js", import.meta.url), { type: "module" });
+BARE_JS = """const worker = new Worker(new URL("bare-worker.js", import.meta.url),
+  { type: "module" });
 worker.onmessage = () => { document.documentElement.dataset.engine = "ready"; };"""
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide();
@@ -95,10 +101,13 @@ new MutationObserver(() => {
 
 AI_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ai</title></head>
 <body><script type="module">
-const worker = new Worker(new URL("../static/js/engine-worker.js", import.meta.url), { type: "module" });
+const worker = new Worker(new URL("../static/js/engine-worker.js", import.meta.url),
+  { type: "module" });
 let id = 0;
 const pending = new Map();
-worker.onmessage = ({ data }) => { if (data.id && pending.has(data.id)) pending.get(data.id)(data); };
+worker.onmessage = ({ data }) => {
+  if (data.id && pending.has(data.id)) pending.get(data.id)(data);
+};
 const call = (method, params) => new Promise((resolve) => {
   pending.set(++id, resolve); worker.postMessage({ id, method, params });
 });
@@ -118,9 +127,10 @@ window.benchAI = async (records, seconds) => {
 
 
 class Counter:
-    """Bytes the server sent, with when (wall clock): what went out before a moment can be summed."""
+    """Bytes the server sent, with when (wall clock): what went out before a moment
+    can be summed."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.sent: list[tuple[float, int]] = []
         self.lock = threading.Lock()
 
@@ -227,7 +237,7 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
 # the snapshot refused (the worker boots Python from the precompiled files instead), and then
 # also the stock standard library (compiled from source at start-up, as by default).
 STOCK_STDLIB = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
-ABLATIONS = {
+ABLATIONS: dict[str, dict[str, Path | None]] = {
     "no snapshot": {"**/engine-snapshot.bin*": None},
     "no snap+pyc": {"**/engine-snapshot.bin*": None, "**/python_stdlib.zip*": STOCK_STDLIB},
 }
@@ -266,8 +276,6 @@ def median(rows: list[dict], key: str):
 
 def add_precompressed(site: Path) -> None:
     """A site built before the builder compressed: its copies, written as the builder would."""
-    from site_builder import compress
-
     if not any(site.rglob("*.gz")):
         compress.precompress(site)
 
@@ -288,13 +296,9 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
-            from site_builder import build
-
             site = build(Path(tmp) / "dist")
         prepare(site)
         if args.encoding != "none":
@@ -304,18 +308,20 @@ def main() -> None:
         base = f"http://127.0.0.1:{server.server_port}/"
         ours = base + f"{args.locale}/{args.game}/play/"
         local = args.network == "none"
-        cases = {"bare": (base + "bench/bare.html", None)} if local else {}
+        cases: dict[str, tuple[str, dict[str, Path | None] | None]] = {}
+        if local:
+            cases["bare"] = (base + "bench/bare.html", None)
         cases["ours"] = (ours, None)
         if args.ablation:
             cases.update({name: (ours, routes) for name, routes in ABLATIONS.items()})
-        results = {}
+        results: dict[tuple[str, str], dict[str, Any]] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
             )
             for temp in ("cold", "warm"):
                 # Interleaved, so that a change in the machine's load hits both cases alike.
-                rows = {name: [] for name in cases}
+                rows: dict[str, list[dict[str, Any]]] = {name: [] for name in cases}
                 for _ in range(args.runs):
                     for name, (url, routes) in cases.items():
                         # Cold only: warm, the service worker answers and routes would not apply.
@@ -357,10 +363,10 @@ def main() -> None:
     if not local:
         return
     for temp in ("cold", "warm"):
-        ours, bare = results["ours", temp], results["bare", temp]
+        mine, bare = results["ours", temp], results["bare", temp]
         print(
-            f"ratio {temp}: ready {ours['ready'] / bare['ready']:.2f}x, "
-            f"bytes {ours['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)"
+            f"ratio {temp}: ready {mine['ready'] / bare['ready']:.2f}x, "
+            f"bytes {mine['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)"
         )
     print(
         "computer move, level hard, in the browser worker (ms): "

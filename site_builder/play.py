@@ -20,6 +20,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from game.api import CALLS
+
 REPO = Path(__file__).resolve().parent.parent
 PYODIDE_SRC = REPO / "node_modules" / "pyodide"
 GAME_SRC = REPO / "game"
@@ -34,15 +36,17 @@ SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
 
 
 def page_modules() -> list[str]:
-    """The modules play.js imports: the play page preloads them, so they load with it, not after it."""
+    """The modules play.js imports: the play page preloads them, so they load with it,
+    not after it."""
     source = (Path(__file__).resolve().parent / "static" / "js" / "play.js").read_text(
         encoding="utf-8"
     )
-    return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M)
+    return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.MULTILINE)
 
 
-def build_assets(out_dir, context=None) -> None:
-    """Copy the runtime and write the precompiled stdlib and engine under ``out_dir`` (the site root)."""
+def build_assets(out_dir: Path | str) -> dict[str, str]:
+    """Copy the runtime and write the precompiled stdlib and engine under ``out_dir``
+    (the site root); returns their paths with their versions (content digests)."""
     out = Path(out_dir)
     target = out / PYODIDE_DIR
     target.mkdir(parents=True, exist_ok=True)
@@ -60,27 +64,32 @@ def build_assets(out_dir, context=None) -> None:
             capture_output=True,
             text=True,
             timeout=300,
+            check=False,  # the error below carries node's stderr
         )
         if proc.returncode != 0:
             raise RuntimeError(f"precompile.mjs failed:\n{proc.stderr[-4000:]}")
         for name in ("python_stdlib.zip", SNAPSHOT):
             shutil.copyfile(Path(tmp) / name, target / name)
         shutil.copyfile(Path(tmp) / ENGINE_ARCHIVE, out / ENGINE_ARCHIVE)
-    # The worker gets the lockfile's header inline (no lockfile request at run time), and the
-    # size and digest of each file it loads (for its progress, and so that it never mixes files
-    # of two builds).
+    # The worker gets the lockfile's header inline (no lockfile request at run time), the
+    # engine's method names from game.api, their only home, and the size and digest of each
+    # file it loads (for its progress, and so that it never mixes files of two builds).
     info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    files = [*sorted(target.iterdir()), out / ENGINE_ARCHIVE]
     assets = {
         path.name: [path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()[:12]]
-        for path in [*sorted(target.iterdir()), out / ENGINE_ARCHIVE]
+        for path in files
     }
     worker = out / WORKER
-    source = worker.read_text(encoding="utf-8")
-    source = source.replace("/*LOCKFILE_INFO*/null", json.dumps(info))
-    worker.write_text(source.replace("/*ASSETS*/null", json.dumps(assets)), encoding="utf-8")
-    if context is not None:
-        # Paths from the site root with their versions, for the service worker (offline.py).
-        context["asset_versions"] = {
-            path.relative_to(out).as_posix(): assets[path.name][1]
-            for path in [*target.iterdir(), out / ENGINE_ARCHIVE]
-        }
+    text = worker.read_text(encoding="utf-8")
+    for placeholder, value in (
+        ("/*LOCKFILE_INFO*/null", info),
+        ("/*METHODS*/[]", list(CALLS)),
+        ("/*ASSETS*/null", assets),
+    ):
+        if placeholder not in text:
+            raise ValueError(f"{WORKER} lost its placeholder {placeholder}")
+        text = text.replace(placeholder, json.dumps(value))
+    worker.write_text(text, encoding="utf-8")
+    # Paths from the site root with their versions, for the service worker (offline.py).
+    return {path.relative_to(out).as_posix(): assets[path.name][1] for path in files}

@@ -22,7 +22,8 @@
 // build to this worker), and counts the bytes as they arrive, so the page can show real
 // progress and tell a stalled download from a slow one.
 
-const METHODS = new Set(["new_game", "load", "play", "ai_move"]);
+// game.api's functions (api.CALLS), filled in by the builder (play.py): one list, in Python.
+const METHODS = new Set(/*METHODS*/[]);
 // The pinned Pyodide's lockfile header, filled in by the builder (play.py). Passing it
 // inline saves fetching the 120 kB lockfile of packages this engine never loads.
 const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;

@@ -32,7 +32,7 @@ export function tn(singular, plural, n, params = {}) {
   const translated = Array.isArray(messages[singular]);
   const forms = translated ? messages[singular] : [singular, plural];
   const category = pluralRules.select(n);
-  const index = translated ? (data.plural || {})[category] : undefined;
+  const index = translated ? data.plural?.[category] : undefined;
   const form = index ?? (category === "one" ? 0 : forms.length - 1);
   return format(forms[Math.min(form, forms.length - 1)], { num: n, ...params });
 }
