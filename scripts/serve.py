@@ -17,6 +17,7 @@ Tests import make_server() and SiteServer from this file.
 
 import argparse
 import contextlib
+import email.utils
 import functools
 import os
 import sys
@@ -122,10 +123,20 @@ class Handler(SimpleHTTPRequestHandler):
                     return self._send_encoded(path, encoding)
         return super().send_head()
 
-    def _send_encoded(self, path: str, encoding: str) -> BinaryIO:
+    def _send_encoded(self, path: str, encoding: str) -> BinaryIO | None:
         f = open(path + ENCODINGS[encoding], "rb")  # noqa: SIM115 (the caller closes it)
-        size = os.fstat(f.fileno()).st_size
+        stat = os.fstat(f.fileno())
+        modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
+        # A revalidation is answered as for the original: not modified, no body.
+        if self.headers.get("If-Modified-Since") == modified:
+            f.close()
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        size = stat.st_size
         self.send_response(HTTPStatus.OK)
+        self.send_header("Last-Modified", modified)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")

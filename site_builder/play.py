@@ -76,8 +76,8 @@ def build_assets(out_dir: Path | str) -> dict[str, str]:
     # file it loads (for its progress, and so that it never mixes files of two builds).
     info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     files = [*sorted(target.iterdir()), out / ENGINE_ARCHIVE]
-    assets = {
-        path.name: [path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()[:12]]
+    assets: dict[str, tuple[int, str]] = {
+        path.name: (path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()[:12])
         for path in files
     }
     worker = out / WORKER

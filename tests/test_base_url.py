@@ -88,7 +88,7 @@ def test_without_a_base_url_nothing_is_absolute_and_404_finds_the_root(tmp_path)
     assert all(not href.startswith(("http", "/")) for href in links["alternates"])
     assert "Sitemap" not in (tmp_path / "robots.txt").read_text()
     page = (tmp_path / "404.html").read_text(encoding="utf-8")
-    script = re.search(r"<script>(.*?)</script>", page, re.S).group(1)
+    script = re.search(r"<script>(.*?)</script>", page, re.DOTALL).group(1)
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
     assert builder.inline_script(builder.HERE / "static" / "js" / "notfound.js")["hash"] in csp
     assert "static/css/site.css" in script

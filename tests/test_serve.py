@@ -161,3 +161,24 @@ def test_precompressed_copies_are_sent_when_accepted(tmp_path):
         for s in (server, gzip_only):
             s.shutdown()
             s.server_close()
+
+
+def test_a_precompressed_copy_is_revalidated_without_its_body(tmp_path):
+    (tmp_path / "a.js").write_text("fox " * 1000)
+    (tmp_path / "a.js.gz").write_bytes(gzip.compress(b"fox " * 1000))
+    server = serving(serve.make_server(tmp_path))
+    try:
+        request = urllib.request.Request(server.url + "a.js", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as first:
+            modified = first.headers["Last-Modified"]
+        again = urllib.request.Request(
+            server.url + "a.js",
+            headers={"Accept-Encoding": "gzip", "If-Modified-Since": modified},
+        )
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(again)
+        assert answer.value.code == 304
+        assert answer.value.read() == b""
+    finally:
+        server.shutdown()
+        server.server_close()
