@@ -4,15 +4,15 @@
                                  [--network none|fast4g|slow4g] [--encoding br|gzip|none]
 
 For each of a bare ``loadPyodide()`` in a module worker (the stock npm files)
-and our play page, cold (a fresh browser profile) and warm (the third reload
-in one profile, once the service worker stored the site), it prints the median over the
-runs of: first contentful paint (the board, on our page), time to
-``<html data-engine="ready">`` (the first move is possible then), total blocking time (main-thread long tasks beyond 50 ms, up to ready),
-the longest main-thread task, the bytes the server sent until ready, and the longest time
-the loading progress bar stood still. Then the ratios of ours to bare, and the computer's
-move time at level hard in the browser through our real worker (Pyodide in WebAssembly,
-not CPython). Runs of the cases are interleaved, so a change in the machine's load hits
-them alike.
+and our play page, cold (a fresh browser profile) and warm (the third reload in one
+profile, once the service worker stored the site), it prints the median over the runs of:
+first contentful paint (the board, on our page), time to ``<html data-engine="ready">``
+(the first move is possible then), total blocking time (main-thread long tasks beyond
+50 ms, up to ready), the longest main-thread task, the bytes the server sent until ready,
+and the longest time the loading progress bar stood still. Then the ratios of ours to
+bare, and the computer's move time at level hard in the browser through our real worker
+(Pyodide in WebAssembly, not CPython). Runs of the cases are interleaved, so a change in
+the machine's load hits them alike.
 
 --network serves through scripts/serve.py's throttled link (slow4g: 1.6 Mbit/s and 150 ms
 per request, fast4g: 9 Mbit/s and 60 ms; the bare case and the move times are left out
