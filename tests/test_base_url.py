@@ -17,9 +17,10 @@ SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 def render(out, base_url=""):
     """The pages and the sitemap only (no Pyodide assets: they do not depend on the address)."""
     site = builder.Site(out, base_url)
-    for code in site.locales:
-        site.locale_pages(code)
-    site.shared_pages()
+    localized = [site.localized(code) for code in site.locales]
+    for loc in localized:
+        site.locale_pages(loc)
+    site.shared_pages(localized)
     site.sitemap()
     return site
 

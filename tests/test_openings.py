@@ -10,7 +10,7 @@ from site_builder import builder
 
 def test_play_pages_carry_the_engines_opening_states(tmp_path):
     site = builder.Site(tmp_path)
-    site.locale_pages("en")
+    site.locale_pages(site.localized("en"))
     for game in site.games:
         html = (tmp_path / "en" / game.id / "play" / "index.html").read_text(encoding="utf-8")
         found = re.search(r'<script type="application/json" id="openings">(.*?)</script>', html)

@@ -192,7 +192,8 @@ def test_with_a_base_url_the_404_page_links_from_its_path(page, site_dir, tmp_pa
     # The same site with the 404 page of a build for https://example.org/fox-and-geese/,
     # served under that path.
     site = shutil.copytree(site_dir, tmp_path / "dist")
-    Site(site, "https://example.org/fox-and-geese/").shared_pages()
+    built = Site(site, "https://example.org/fox-and-geese/")
+    built.shared_pages([built.localized(code) for code in built.locales])
     with running(serve.make_server(site, prefix="/fox-and-geese/")) as url:
         assert_404_works(page, url + "en/fox-and-gese/play/")
         assert_404_works(page, url + "de/x/y/z")
