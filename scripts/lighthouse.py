@@ -95,6 +95,9 @@ def main() -> None:
                 print(f"{page}: {scores}")
                 audits = result["audits"]
                 print("  " + ", ".join(f"{m} {audits[m]['displayValue']}" for m in METRICS))
+                tasks = audits.get("long-tasks", {}).get("details", {}).get("items", [])
+                for task in tasks[:5]:
+                    print(f"  long task {task['duration']:.0f} ms: {task['url']}")
                 for name in CATEGORIES:
                     for ref in result["categories"][name]["auditRefs"]:
                         audit = audits[ref["id"]]
