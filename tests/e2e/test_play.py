@@ -206,9 +206,9 @@ def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
 
 def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     # Hold the runtime back: the static board is there, with progress, and no moves yet.
-    held = hold(page, "**/pyodide.asm.wasm")
+    held = hold(page, "**/pyodide.asm.wasm*")
     # The worker's request shows on the context, not always on the page.
-    with page.context.expect_event("request", lambda r: r.url.endswith("/pyodide.asm.wasm")):
+    with page.context.expect_event("request", lambda r: "/pyodide.asm.wasm?" in r.url):
         page.goto(play_url(site_server))
     assert page.locator("html").get_attribute("data-engine") == "loading"
     assert page.locator('[data-piece="fox"][data-at="d4"]').count() == 1
@@ -222,7 +222,7 @@ def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
 
 def test_failed_load_shows_retry_that_works(page, site_server):
     # Neither Pyodide nor the engine can be fetched.
-    for pattern in ("**/engine.zip", "**/pyodide/*"):
+    for pattern in ("**/engine.zip*", "**/pyodide/*"):
         page.context.route(pattern, lambda route: route.abort())
     page.goto(play_url(site_server, lang="de"))
     page.wait_for_selector("html[data-engine=failed]")
@@ -237,7 +237,7 @@ def test_failed_load_shows_retry_that_works(page, site_server):
     assert rules.is_visible()
     assert page.request.get(urljoin(page.url, rules.get_attribute("href"))).ok
     page.context.unroute("**/pyodide/*")
-    page.context.unroute("**/engine.zip")
+    page.context.unroute("**/engine.zip*")
     page.click("[data-action=retry]")
     page.wait_for_selector(READY)
     assert failed.is_hidden()
@@ -682,12 +682,12 @@ def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
         route.fulfill(response=response, body=body)
 
     page.context.route("**/play/", short_timeout)
-    held = hold(page, "**/pyodide.asm.wasm")
+    held = hold(page, "**/pyodide.asm.wasm*")
     page.goto(play_url(site_server))
     page.wait_for_selector("html[data-engine=failed]")
     assert page.locator("#engine-failed").is_visible()
     assert "timeout" in page.locator("#engine-error").inner_text()
-    page.context.unroute("**/pyodide.asm.wasm")
+    page.context.unroute("**/pyodide.asm.wasm*")
     for route in held:
         route.abort()  # the old worker is gone; its request does not matter
     page.evaluate("document.getElementById('play').dataset.timeout = '60000'")
@@ -723,7 +723,6 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '30'; }")
     page.select_option("select[name=level]", "hard")
     set_mode(page, "two")
-    # Not d4-d5: hard answers that from its book, without a search (game/ai.py, _BOOK).
     state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
     set_mode(page, "computer", side="fox")  # the computer takes the geese, to move now
     page.wait_for_selector("#status[data-thinking=true]")

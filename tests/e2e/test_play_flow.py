@@ -375,7 +375,7 @@ def test_browsing_shows_a_banner_counting_moves_like_the_list(page, site_server)
 
 
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
-    held = hold(page, "**/pyodide.asm.wasm")
+    held = hold(page, "**/pyodide.asm.wasm*")
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
@@ -383,7 +383,7 @@ def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     expect(page.locator("#message")).to_contain_text("engine has loaded")
     for route in held:
         route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm")
+    page.context.unroute("**/pyodide.asm.wasm*")
     page.wait_for_selector(READY)
     # The computer thinking.
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '4'; }")
@@ -439,13 +439,13 @@ def goose_c1_top(page) -> bool:
 
 
 def test_the_board_is_drawn_the_right_way_up_from_the_start_and_flip_is_kept(page, site_server):
-    held = hold(page, "**/pyodide.asm.wasm")
+    held = hold(page, "**/pyodide.asm.wasm*")
     page.goto(play_url(site_server))  # a new game against the computer, as the fox
     page.wait_for_selector("svg.board-live")
     before = goose_c1_top(page)
     for route in held:
         route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm")
+    page.context.unroute("**/pyodide.asm.wasm*")
     page.wait_for_selector(READY)
     assert goose_c1_top(page) == before
     assert before  # the fox's side at the bottom

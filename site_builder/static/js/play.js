@@ -7,6 +7,7 @@ import { Board } from "./board.js";
 import { GameStore, fromState, makeGame } from "./games.js";
 import * as hooks from "./hooks.js";
 import { openerSide, readFragment, sendLink, showInURL } from "./links.js";
+import { showProgress } from "./loading.js";
 import { Session } from "./session.js";
 import * as text from "./texts.js";
 
@@ -611,18 +612,13 @@ async function copyLink() {
 
 // -- the engine -----------------------------------------------------------------------------
 
-function progress(phase) {
-  const step = ["runtime", "python", "engine", "ready"].indexOf(phase);
-  if (step >= 0) $("#engine-progress").value = step + 1;
-}
-
 const session = new Session(() => ({
   workerURL: new URL("./engine-worker.js", import.meta.url),
   pyodideURL: new URL(root.dataset.pyodide, document.baseURI).href,
   engineURL: new URL(root.dataset.archive, document.baseURI).href,
-  timeoutMs: Number(root.dataset.timeout) || 60000,
+  timeoutMs: Number(root.dataset.timeout) || undefined,
 }), {
-  onProgress: progress,
+  onProgress: showProgress,
   onRestarting: async () => {
     thinking = false;
     board.setInteractive(false);
@@ -650,7 +646,7 @@ async function startEngine() {
   html.dataset.engine = "loading";
   $("#engine-loading").hidden = false;
   $("#engine-failed").hidden = true;
-  $("#engine-progress").value = 0;
+  showProgress("start");
   if (!(await session.start())) return;
   $("#engine-loading").hidden = true;
   const link = readFragment();
