@@ -3,6 +3,7 @@
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from test_record import finished_game
@@ -134,3 +135,36 @@ def test_cli_refuses_what_has_no_exact_value_with_status_2(args):
     assert (
         out.returncode == 2 and out.stderr.startswith("error: ") and "Traceback" not in out.stderr
     )
+
+
+def test_the_c_solver_agrees_with_the_search(tmp_path):
+    """tools/solver/solver.c, built here, against game/solve.py on positions with 4-6 geese."""
+    root = Path(__file__).resolve().parents[1]
+    binary, tables = tmp_path / "solver", tmp_path / "tables"
+    build = [str(root / "tools/solver/solver.c"), "-O2", "-o", str(binary)]
+    subprocess.run(["cc", *build], check=True)
+    subprocess.run([binary, "solve", tables, "6"], check=True, capture_output=True)
+    index = {sq: i for i, sq in enumerate(sorted(RULES.board.points))}
+    rng = random.Random(6)
+    positions = [
+        position("d7", "c7 e7 c6 d6 e6 d5"),
+        position("d7", "c7 e7 c6 e6 d5 c5", Side.GEESE),
+        position("d7", "c7 e7 c6 e6 d5 c5"),
+        *(random_position(rng, rng.choice([4, 5, 6]), 5) for _ in range(30)),
+    ]
+    lines = [
+        " ".join(
+            [str(index[p.foxes[0]]), *(str(index[g]) for g in p.goose_squares()), p.turn.value]
+        )
+        for p in positions
+    ]
+    out = subprocess.run(
+        [binary, "query", tables, "6"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = [solve(p)[0].value for p in positions]
+    assert out.stdout.split() == expected
+    assert {"fox", "geese"} <= set(expected)

@@ -1,0 +1,88 @@
+"""Cross-check the C solver's tables against the engine's exact search (game/solve.py).
+
+    python tools/solver/verify.py DIR MAXK COUNT [SEED]
+
+Draws COUNT random positions with 4..MAXK geese, answers each with the pure
+Python search (skipping those beyond its budget) and with ``solver query DIR
+MAXK``, and prints the counts. Exit status 1 on any disagreement.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.games import rules_for  # noqa: E402
+from game.position import Position, Side  # noqa: E402
+from game.solve import solve  # noqa: E402
+
+RULES = rules_for("fox-and-geese")
+POINTS = sorted(RULES.board.points)
+INDEX = {sq: i for i, sq in enumerate(POINTS)}
+
+
+def random_position(rng: random.Random, maxk: int) -> Position:
+    geese = rng.randint(4, maxk)
+    if rng.random() < 0.5:
+        # Geese high up leave few goose moves, so the Python search stays within its budget.
+        room = [sq for sq in POINTS if sq // 16 + 1 >= rng.choice([3, 4, 4, 5])]
+        squares = rng.sample(room if len(room) > geese else POINTS, geese)
+        fox = rng.choice([sq for sq in POINTS if sq not in squares])
+    else:
+        # The fox high up with geese around it: the positions the geese can win.
+        fox = rng.choice([sq for sq in POINTS if sq // 16 >= 4])
+        near = [
+            sq
+            for sq in POINTS
+            if sq != fox and abs(sq // 16 - fox // 16) <= 2 and abs(sq % 16 - fox % 16) <= 2
+        ]
+        squares = rng.sample(near, min(geese, len(near)))
+    return Position(RULES, [fox], squares, rng.choice([Side.FOX, Side.GEESE]))
+
+
+def main() -> int:
+    directory, maxk, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+    binary = Path("/tmp/solver-verify-bin")
+    subprocess.run(
+        ["gcc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/solver.c")], check=True
+    )
+    query = subprocess.Popen(
+        [str(binary), "query", directory, str(maxk)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert query.stdin and query.stdout
+    tally: Counter[str] = Counter()
+    for _ in range(count):
+        pos = random_position(rng, maxk)
+        value = solve(pos, budget=30_000)
+        if value is None:
+            tally["beyond the Python budget"] += 1
+            continue
+        fox = INDEX[pos.foxes[0]]
+        geese = " ".join(str(INDEX[sq]) for sq in pos.goose_squares())
+        query.stdin.write(f"{fox} {geese} {pos.turn.value}\n")
+        query.stdin.flush()
+        table = query.stdout.readline().strip()
+        if table == value[0].value:
+            tally[f"agree: {table} wins, {pos.geese} geese"] += 1
+        else:
+            tally["DISAGREE"] += 1
+            print("disagree:", fox, geese, pos.turn.value, value, table, file=sys.stderr)
+    query.stdin.close()
+    query.wait()
+    for key in sorted(tally):
+        print(f"{tally[key]:7d}  {key}")
+    return 1 if tally["DISAGREE"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
