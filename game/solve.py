@@ -38,12 +38,43 @@ def _copy(position: Position) -> Position:
     return Position(position.rules, position.foxes, position.goose_squares(), position.turn)
 
 
-class _Search:
-    def __init__(self, budget: int) -> None:
+class Solver:
+    """Exact values, remembering every position met across calls (values never change).
+
+    ``budget`` bounds the positions remembered; a call that needs more answers None.
+    """
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
         self.budget = budget
         self.memo: dict[tuple[bytes, Side], Value] = {}
 
-    def value(self, pos: Position) -> Value:
+    def solve(self, position: Position) -> Value | None:
+        """The winner with best play and the plies to the end, or None beyond the budget.
+
+        Raises ``ValueError`` for rules that are not forward-only.
+        """
+        _check(position)
+        try:
+            return self._value(_copy(position))
+        except _OverBudgetError:
+            return None
+
+    def best_move(self, position: Position) -> tuple[Move, Value] | None:
+        """A move that keeps the value (quickest win or slowest loss) and that value.
+
+        None when the game is over or the position is beyond the budget.
+        """
+        _check(position)
+        pos = _copy(position)
+        moves = pos.legal_moves()
+        if not moves:
+            return None
+        try:
+            return self._best(pos, moves)
+        except _OverBudgetError:
+            return None
+
+    def _value(self, pos: Position) -> Value:
         key = (bytes(pos.cells), pos.turn)
         known = self.memo.get(key)
         if known is not None:
@@ -56,18 +87,17 @@ class _Search:
             assert outcome is not None and outcome.winner is not None, "forward-only games end"
             result: Value = (outcome.winner, 0)
         else:
-            result = self.best(pos, moves)[1]
+            result = self._best(pos, moves)[1]
         self.memo[key] = result
         return result
 
-    def best(self, pos: Position, moves: list[Move]) -> tuple[Move, Value]:
-        """The best move and the value it gives: the quickest win, else the slowest loss."""
+    def _best(self, pos: Position, moves: list[Move]) -> tuple[Move, Value]:
         me = pos.turn
         best_move, best = moves[0], (me.other, -1)
         for move in moves:
             pos.push(move)
             try:
-                winner, plies = self.value(pos)
+                winner, plies = self._value(pos)
             finally:
                 pos.pop()
             if winner is me:
@@ -89,28 +119,10 @@ def _check(position: Position) -> None:
 
 
 def solve(position: Position, budget: int = DEFAULT_BUDGET) -> Value | None:
-    """The winner with best play and the plies to the end, or None beyond ``budget`` positions.
-
-    Raises ``ValueError`` for rules that are not forward-only.
-    """
-    _check(position)
-    try:
-        return _Search(budget).value(_copy(position))
-    except _OverBudgetError:
-        return None
+    """The winner with best play and the plies to the end, or None beyond ``budget`` positions."""
+    return Solver(budget).solve(position)
 
 
 def best_move(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[Move, Value] | None:
-    """A move that keeps the value (quickest win or slowest loss) and that value.
-
-    None when the game is over or the position needs more than ``budget`` positions.
-    """
-    _check(position)
-    pos = _copy(position)
-    moves = pos.legal_moves()
-    if not moves:
-        return None
-    try:
-        return _Search(budget).best(pos, moves)
-    except _OverBudgetError:
-        return None
+    """A move that keeps the value and that value; None when over or beyond ``budget``."""
+    return Solver(budget).best_move(position)

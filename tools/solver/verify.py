@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.games import rules_for  # noqa: E402
 from game.position import Position, Side  # noqa: E402
-from game.solve import solve  # noqa: E402
+from game.solve import Solver  # noqa: E402
 
 RULES = rules_for("fox-and-geese")
 POINTS = sorted(RULES.board.points)
@@ -61,9 +61,13 @@ def main() -> int:
     )
     assert query.stdin and query.stdout
     tally: Counter[str] = Counter()
+    solver = Solver(budget=30_000)
     for _ in range(count):
+        if len(solver.memo) > 2_000_000:
+            solver = Solver(budget=30_000)  # bounded memory
+        solver.budget = len(solver.memo) + 30_000
         pos = random_position(rng, maxk)
-        value = solve(pos, budget=30_000)
+        value = solver.solve(pos)
         if value is None:
             tally["beyond the Python budget"] += 1
             continue
