@@ -227,14 +227,17 @@ static int jump_wins(int from, uint64_t s, int k) {
 
 typedef struct {
     uint64_t done, sets, positions, fox_wins_fox_to_move, fox_wins_geese_to_move;
-    double seconds;
+    double seconds, cpu_seconds;
 } Progress;
 
-static double now(void) {
+static double clock_of(clockid_t id) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(id, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
+
+static double now(void) { return clock_of(CLOCK_MONOTONIC); }
+static double cpu_now(void) { return clock_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 static char dir[4096];
 
@@ -309,7 +312,7 @@ static void checkpoint(int k, const Progress *pr, int keep_g) {
 
 static Progress solve_layer(int k, int keep_g) {
     uint64_t n = binom[NP][k];
-    Progress pr = {0, 0, 0, 0, 0, 0};
+    Progress pr = {0, 0, 0, 0, 0, 0, 0};
     char path[4200];
     path_of(path, sizeof path, "progress", k, ".part");
     FILE *fp = fopen(path, "rb");
@@ -325,7 +328,7 @@ static Progress solve_layer(int k, int keep_g) {
     /* Walk the complements upward with Gosper's hack: the sets go downward. */
     int m = NP - k;
     uint64_t t = nth_complement(pr.done, m);
-    double t0 = now() - pr.seconds, last = now();
+    double t0 = now() - pr.seconds, c0 = cpu_now() - pr.cpu_seconds, last = now();
     for (uint64_t i = pr.done; i < n; i++) {
         uint64_t s = ALL ^ t, r = n - 1 - i;
         if (m) {
@@ -335,6 +338,7 @@ static Progress solve_layer(int k, int keep_g) {
         if ((i & 0xFFFFF) == 0 && now() - last > CHECKPOINT_SECONDS) {
             pr.done = i;
             pr.seconds = now() - t0;
+            pr.cpu_seconds = cpu_now() - c0;
             checkpoint(k, &pr, keep_g);
             fprintf(stderr, "  layer %d: %.1f%% in %.0f s (saved)\n", k, 100.0 * i / n, pr.seconds);
             last = now();
@@ -342,7 +346,9 @@ static Progress solve_layer(int k, int keep_g) {
         if (!can_arise(s)) continue;
         uint64_t empty = ~s & ALL;
         /* Geese to move: they win where some goose move leaves the fox, to move, lost. */
-        uint64_t gw = 0;
+        /* The reads are scattered over the layer: ask for all of them before using any. */
+        uint64_t next[3 * NP], nrank[3 * NP];
+        int nb[3 * NP], nn = 0;
         uint64_t geese = s;
         while (geese) {
             int a = __builtin_ctzll(geese);
@@ -350,10 +356,15 @@ static Progress solve_layer(int k, int keep_g) {
             for (int j = 0; j < ngstep[a]; j++) {
                 int b = gstep[a][j];
                 if (s >> b & 1) continue;
-                uint64_t s2 = s ^ (1ULL << a) ^ (1ULL << b);
-                gw |= ~get(&F[k], rank_of(s2), s2) & ~(1ULL << b);
+                next[nn] = s ^ (1ULL << a) ^ (1ULL << b);
+                nrank[nn] = rank_of(next[nn]);
+                nb[nn] = b;
+                __builtin_prefetch(F[k].bits + ((nrank[nn] * (uint64_t)F[k].w) >> 3));
+                nn++;
             }
         }
+        uint64_t gw = 0;
+        for (int j = 0; j < nn; j++) gw |= ~get(&F[k], nrank[j], next[j]) & ~(1ULL << nb[j]);
         gw &= empty;
         /* Fox to move: it wins where a step or a jump chain leaves the geese, to move, lost. */
         uint64_t safe = empty & ~gw, fw = 0, rest = empty;
@@ -371,6 +382,7 @@ static Progress solve_layer(int k, int keep_g) {
     }
     pr.done = n;
     pr.seconds = now() - t0;
+    pr.cpu_seconds = cpu_now() - c0;
     return pr;
 }
 
@@ -400,10 +412,10 @@ static int cmd_solve(int maxk, int start) {
             FILE *fp = fopen(path, "a");
             fprintf(fp ? fp : stderr,
                     "layer %d start %d sets %llu positions_per_side %llu fox_wins_fox_to_move %llu "
-                    "fox_wins_geese_to_move %llu seconds %.1f bytes_per_table %llu\n",
+                    "fox_wins_geese_to_move %llu seconds %.1f cpu_seconds %.1f bytes_per_table %llu\n",
                     k, start, (unsigned long long)pr.sets, (unsigned long long)pr.positions,
                     (unsigned long long)pr.fox_wins_fox_to_move,
-                    (unsigned long long)pr.fox_wins_geese_to_move, pr.seconds,
+                    (unsigned long long)pr.fox_wins_geese_to_move, pr.seconds, pr.cpu_seconds,
                     (unsigned long long)layer_bytes(k));
             if (fp) fclose(fp);
             fprintf(stderr, "layer %d: %llu sets in %.1f s\n", k, (unsigned long long)pr.sets,

@@ -61,11 +61,14 @@ def main() -> int:
     )
     assert query.stdin and query.stdout
     tally: Counter[str] = Counter()
-    solver = Solver(budget=30_000)
-    for _ in range(count):
+    solver = Solver()
+    for i in range(count):
         if len(solver.memo) > 2_000_000:
-            solver = Solver(budget=30_000)  # bounded memory
-        solver.budget = len(solver.memo) + 30_000
+            solver = Solver()  # bounded memory
+        # A few thousand new positions each: the search is slow, the sample is what counts.
+        solver.budget = len(solver.memo) + 5_000
+        if i % 100 == 0:
+            print(i, dict(tally), file=sys.stderr, flush=True)
         pos = random_position(rng, maxk)
         value = solver.solve(pos)
         if value is None:
