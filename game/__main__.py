@@ -1,4 +1,4 @@
-"""Command line: ``python -m game perft|replay|ai|solve`` (SPEC section 5)."""
+"""Command line: ``python -m game perft|replay|ai|solve`` (docs/architecture.md, "Contracts")."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _line(position) -> str:
+def _line(position: Position) -> str:
     outcome = position.outcome()
     return json.dumps(
         {

@@ -8,13 +8,15 @@ nothing but that string. Errors come back as values, never as exceptions.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .boards import square_name
+from .codes import RecordCode
 from .position import FOX, GOOSE, Position
 from .record import GameRecord, RecordError
 
 
-def state(record: GameRecord, position: Position | None = None) -> dict:
+def state(record: GameRecord, position: Position | None = None) -> dict[str, Any]:
     position = record.replay() if position is None else position
     outcome = position.outcome()
     cells = position.cells
@@ -39,7 +41,7 @@ def state(record: GameRecord, position: Position | None = None) -> dict:
     }
 
 
-def _error(exc: RecordError) -> dict:
+def _error(exc: RecordError) -> dict[str, Any]:
     return {
         "error": {
             "code": exc.code,
@@ -52,14 +54,14 @@ def _error(exc: RecordError) -> dict:
     }
 
 
-def new_game(game: str, geese: int | None = None, sideways: bool = False) -> dict:
+def new_game(game: str, geese: int | None = None, sideways: bool = False) -> dict[str, Any]:
     try:
         return state(GameRecord.new(game, geese, sideways))
     except RecordError as exc:
         return _error(exc)
 
 
-def load(record: str) -> dict:
+def load(record: str) -> dict[str, Any]:
     """The state of a record from a link or storage, or why it is rejected."""
     try:
         return state(GameRecord.parse(record))
@@ -67,7 +69,7 @@ def load(record: str) -> dict:
         return _error(exc)
 
 
-def play(record: str, move: str) -> dict:
+def play(record: str, move: str) -> dict[str, Any]:
     """The state after ``move``, or an error whose ``reason`` says why it is illegal."""
     try:
         base = GameRecord.parse(record)
@@ -78,9 +80,10 @@ def play(record: str, move: str) -> dict:
 
 def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
-) -> dict:
+) -> dict[str, Any]:
     """The computer's move in the record's final position, as ``{"move": notation}``."""
-    from .ai import choose_move  # the search is only loaded when a computer plays
+    # The search is only loaded when a computer plays: it is not part of the start-up.
+    from .ai import choose_move  # noqa: PLC0415
 
     try:
         position = GameRecord.parse(record).replay()
@@ -89,7 +92,7 @@ def ai_move(
     if not position.legal_moves():
         return {
             "error": {
-                "code": "game-over",
+                "code": RecordCode.GAME_OVER,
                 "message": "the game is over",
                 "ply": None,
                 "move": None,

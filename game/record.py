@@ -10,8 +10,10 @@ with the longest valid prefix attached so nothing playable is lost.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .codes import IllegalReason, RecordCode
 from .games import VARIANTS, Rules
 from .position import IllegalMoveError, NotationError, Position
 
@@ -30,12 +32,12 @@ class RecordError(ValueError):
 
     def __init__(
         self,
-        code: str,
+        code: RecordCode,
         message: str,
         *,
         ply: int | None = None,
         move: str | None = None,
-        reason: str | None = None,
+        reason: IllegalReason | None = None,
         prefix: GameRecord | None = None,
     ):
         super().__init__(message)
@@ -57,12 +59,8 @@ class GameRecord:
     def new(cls, game: str, geese: int | None = None, sideways: bool = False) -> GameRecord:
         variant = VARIANTS.get(game)
         if variant is None:
-            raise RecordError("unknown-game", f"unknown game {game!r}")
-        record = cls(
-            game,
-            variant.default_geese if geese is None else geese,
-            bool(sideways and variant.sideways_option),
-        )
+            raise RecordError(RecordCode.UNKNOWN_GAME, f"unknown game {game!r}")
+        record = cls(game, variant.default_geese if geese is None else geese, sideways)
         record.rules()  # validates the options
         return record
 
@@ -70,7 +68,7 @@ class GameRecord:
         try:
             return VARIANTS[self.game].rules(self.geese, self.sideways)
         except (KeyError, ValueError) as exc:
-            raise RecordError("bad-options", str(exc)) from None
+            raise RecordError(RecordCode.BAD_OPTIONS, str(exc)) from None
 
     @property
     def options(self) -> str:
@@ -79,7 +77,7 @@ class GameRecord:
     def encode(self) -> str:
         return ".".join((VERSION, self.game, self.options, *self.moves))
 
-    def with_moves(self, moves) -> GameRecord:
+    def with_moves(self, moves: Iterable[str]) -> GameRecord:
         return GameRecord(self.game, self.geese, self.sideways, tuple(moves))
 
     def replay(self) -> Position:
@@ -90,7 +88,7 @@ class GameRecord:
                 position.push(position.parse_move(text))
             except NotationError:
                 raise RecordError(
-                    "bad-notation",
+                    RecordCode.BAD_NOTATION,
                     f"ply {ply}: {text!r} is not a move",
                     ply=ply,
                     move=text,
@@ -98,7 +96,7 @@ class GameRecord:
                 ) from None
             except IllegalMoveError as exc:
                 raise RecordError(
-                    "illegal-move",
+                    RecordCode.ILLEGAL_MOVE,
                     f"ply {ply}: {exc}",
                     ply=ply,
                     move=text,
@@ -118,25 +116,20 @@ class GameRecord:
     def parse(cls, text: str) -> GameRecord:
         """The header and move texts, checked for form only (``decode`` also checks legality)."""
         if not isinstance(text, str) or not text:
-            raise RecordError("empty", "no game in the link")
+            raise RecordError(RecordCode.EMPTY, "no game in the link")
         if len(text) > MAX_LENGTH:
-            raise RecordError("too-long", f"record is longer than {MAX_LENGTH} characters")
+            raise RecordError(RecordCode.TOO_LONG, f"record is longer than {MAX_LENGTH} characters")
         parts = text.split(".")
         if parts[0] != VERSION:
-            raise RecordError("bad-version", f"unknown record version {parts[0][:20]!r}")
+            raise RecordError(RecordCode.BAD_VERSION, f"unknown record version {parts[0][:20]!r}")
         if len(parts) < 3:
-            raise RecordError("truncated", "record has no game or options")
+            raise RecordError(RecordCode.TRUNCATED, "record has no game or options")
         game, options, moves = parts[1], parts[2], parts[3:]
         if game not in VARIANTS:
-            raise RecordError("unknown-game", f"unknown game {game[:40]!r}")
+            raise RecordError(RecordCode.UNKNOWN_GAME, f"unknown game {game[:40]!r}")
         match = _OPTIONS_RE.fullmatch(options)
         if not match:
-            raise RecordError("bad-options", f"bad options {options[:20]!r}")
-        variant = VARIANTS[game]
-        sideways = match.group(2) == "s"
-        if sideways and not variant.sideways_option:
-            raise RecordError("bad-options", f"{game} has no sideways option")
-        record = cls(game, int(match.group(1)), sideways, tuple(moves))
-        if record.geese not in variant.geese:
-            raise RecordError("bad-options", f"{game} is not played with {record.geese} geese")
+            raise RecordError(RecordCode.BAD_OPTIONS, f"bad options {options[:20]!r}")
+        record = cls(game, int(match.group(1)), match.group(2) == "s", tuple(moves))
+        record.rules()  # the game's own check of its options
         return record

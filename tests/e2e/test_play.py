@@ -33,12 +33,13 @@ def _score(pos: Position, winner: str) -> float:
         return 1e6 if outcome.winner is not None and outcome.winner.value == winner else -1e6
     if winner == "fox":
         return -pos.geese * 100 + max((len(m.path) for m in _fox_jumps(pos)), default=0) * 10
-    geese_rows = sum(sq // 16 for sq in pos.goose_squares())
+    row = pos.rules.board.row
+    geese_rows = sum(row(sq) for sq in pos.goose_squares())
     penalty = 500 * len(_fox_jumps(pos))
     if pos.rules.pen:
         return sum(pos.cells[sq] == GOOSE for sq in pos.rules.pen) * 30 - penalty + geese_rows
     # Trap the fox: it walks to the far end, the geese close in behind it.
-    fox_rows = sum(sq // 16 for sq in pos.foxes)
+    fox_rows = sum(row(sq) for sq in pos.foxes)
     return -len(pos._fox_moves()) * 10 + fox_rows * 25 - penalty + geese_rows * 2
 
 
@@ -47,7 +48,7 @@ def find_game(game: str, winner: str, termination: str | None = None) -> list[st
     for seed in range(300):
         rng = random.Random(seed)
         pos = Position(rules_for(game))
-        moves = []
+        moves: list[str] = []
         while pos.outcome() is None and len(moves) < 160:
             scored = []
             for move in pos.legal_moves():
@@ -745,7 +746,8 @@ def arrow_graph(centers: dict) -> dict:
 
 
 def key_path(graph: dict, start: str, goal: str) -> list[str]:
-    paths, seen = [(start, [])], {start}
+    paths: list[tuple[str, list[str]]] = [(start, [])]
+    seen = {start}
     while paths:
         here, keys = paths.pop(0)
         if here == goal:

@@ -98,6 +98,10 @@ function linkErrorText(error, record) {
       // Only a record that starts like one ("2.…") comes from another version.
       if (/^\d+\./.test(record)) return t("This link was made by a newer or unknown version of this site.");
       return t("This link does not hold a game that can be read.");
+    case "empty":
+    case "too-long":
+    case "truncated":
+    case "unknown-game":
     default:
       return t("This link does not hold a game that can be read.");
   }
@@ -675,7 +679,7 @@ const setUp = new Promise((resolve) => setTimeout(resolve)).then(() => {
   board = new Board(root.querySelector("svg[data-board]"), {
     onMove: humanMove,
     onIllegal: explainIllegal,
-    onSelect: (name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
+    onSelect: (_name, hasMoves) => say(hasMoves ? "" : illegalText("no-moves")),
     onChain: (canStop) => say(canStop
       ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
       : t("The fox must jump on: click the next landing point.")),
