@@ -16,8 +16,8 @@
  * keeps only the 33 - k points free of geese (pext/pdep), packed back to back.
  * A finished layer goes to DIR/G<k>.bin and DIR/F<k>.bin (those bit arrays as
  * they are in memory); a rerun loads finished layers instead of recomputing
- * them, and a layer in progress is saved every ten minutes (DIR/...part) and
- * resumed from there. Only G of the lower layers and F of the current one are
+ * them, and a layer in progress is saved every ten minutes and on SIGTERM or
+ * SIGINT (DIR/...part, then the process stops) and resumed from there. Only G of the lower layers and F of the current one are
  * needed in memory; G of the top layer is kept only when it fits in MEMORY.
  *
  * With --start 13|15|17 only sets that can arise from that start are computed
@@ -31,6 +31,7 @@
  *   solver query DIR MAXK               stdin lines "fox geese... side": prints fox|geese
  */
 #include <immintrin.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,6 +311,10 @@ static void checkpoint(int k, const Progress *pr, int keep_g) {
     write_file(path, pr, sizeof *pr);
 }
 
+/* SIGTERM or SIGINT: save the layer in progress at the next check, then stop. */
+static volatile sig_atomic_t stop_asked;
+static void ask_stop(int sig) { stop_asked = sig; }
+
 static Progress solve_layer(int k, int keep_g) {
     uint64_t n = binom[NP][k];
     Progress pr = {0, 0, 0, 0, 0, 0, 0};
@@ -335,12 +340,14 @@ static Progress solve_layer(int k, int keep_g) {
             uint64_t c = t & -t, rr = t + c;
             t = (((rr ^ t) >> 2) / c) | rr;
         }
-        if ((i & 0xFFFFF) == 0 && now() - last > CHECKPOINT_SECONDS) {
+        if ((i & 0xFFFFF) == 0 && (stop_asked || now() - last > CHECKPOINT_SECONDS)) {
             pr.done = i;
             pr.seconds = now() - t0;
             pr.cpu_seconds = cpu_now() - c0;
             checkpoint(k, &pr, keep_g);
-            fprintf(stderr, "  layer %d: %.1f%% in %.0f s (saved)\n", k, 100.0 * i / n, pr.seconds);
+            fprintf(stderr, "  layer %d: %.1f%% in %.0f s, %.0f CPU s (saved)\n", k, 100.0 * i / n,
+                    pr.seconds, pr.cpu_seconds);
+            if (stop_asked) exit(0);
             last = now();
         }
         if (!can_arise(s)) continue;
@@ -388,6 +395,8 @@ static Progress solve_layer(int k, int keep_g) {
 
 static int cmd_solve(int maxk, int start) {
     mkdir(dir, 0755);
+    signal(SIGTERM, ask_stop);
+    signal(SIGINT, ask_stop);
     if (start) set_start(start);
     uint64_t kept = 0; /* bytes of G held for the layers below */
     for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
