@@ -159,7 +159,7 @@ def test_the_c_solver_agrees_with_the_search(tmp_path):
         for p in positions
     ]
     out = subprocess.run(
-        [binary, "query", tables, "6"],
+        [binary, "query", tables],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,

@@ -28,7 +28,7 @@
  * Usage:
  *   solver solve DIR MAXK [--start N]   solve layers 4..MAXK, checkpointing each
  *   solver estimate [SAMPLES]           sets per layer that can arise from each start
- *   solver query DIR MAXK               stdin lines "fox geese... side": prints fox|geese
+ *   solver query DIR                    stdin lines "fox geese... side": prints fox|geese
  */
 #include <immintrin.h>
 #include <signal.h>
@@ -443,23 +443,31 @@ static int cmd_solve(int maxk, int start) {
     return 0;
 }
 
-/* Lines "fox goose goose ... side" with point numbers 0-32 and side fox|geese. */
-static int cmd_query(int maxk) {
-    for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
-        alloc_masks(&F[k], k);
-        alloc_masks(&G[k], k);
-        if (!load(&F[k], "F", ".bin")) {
-            fprintf(stderr, "layer %d is not solved in %s\n", k, dir);
-            return 1;
-        }
-        if (!load(&G[k], "G", ".bin")) free_masks(&G[k]); /* a top layer may lack G */
+/* One mask read straight from a layer file: queries need no memory and no whole layer. */
+static int read_mask(const char *name, int k, uint64_t s, uint64_t *mask) {
+    static FILE *files[2][NP + 1];
+    FILE **fp = &files[name[0] == 'G'][k];
+    if (!*fp) {
+        char path[4200];
+        path_of(path, sizeof path, name, k, ".bin");
+        *fp = fopen(path, "rb");
+        if (!*fp) return 0;
     }
+    uint64_t at = rank_of(s) * (uint64_t)(NP - k), v = 0;
+    if (fseeko(*fp, (off_t)(at >> 3), SEEK_SET) != 0 || fread(&v, 1, 8, *fp) < 1) return 0;
+    *mask = pdep((v >> (at & 7)) & ((1ULL << (NP - k)) - 1), ~s & ALL);
+    return 1;
+}
+
+/* Lines "fox goose goose ... side" with point numbers 0-32 and side fox|geese; answers
+ * fox|geese, or ? where the layer (or a top layer's G) is not on disk. */
+static int cmd_query(void) {
     char line[1024];
     while (fgets(line, sizeof line, stdin)) {
         char *tok = strtok(line, " \n");
         if (!tok) continue;
         int fox = atoi(tok), k = 0;
-        uint64_t s = 0;
+        uint64_t s = 0, mask = 0;
         char *side = NULL;
         while ((tok = strtok(NULL, " \n"))) {
             if (tok[0] == 'f' || tok[0] == 'g') {
@@ -469,19 +477,14 @@ static int cmd_query(int maxk) {
             s |= 1ULL << atoi(tok);
             k++;
         }
-        if (!side || k > maxk) {
-            printf("?\n");
-        } else if (k < FOX_WINS_BELOW) {
+        int fox_to_move = side && side[0] == 'f';
+        if (side && k < FOX_WINS_BELOW) {
             printf("fox\n");
+        } else if (!side || !read_mask(fox_to_move ? "F" : "G", k, s, &mask)) {
+            printf("?\n");
         } else {
-            Masks *t = side[0] == 'f' ? &F[k] : &G[k];
-            if (!t->bits) {
-                printf("?\n");
-                fflush(stdout);
-                continue;
-            }
-            int bit = (int)(get(t, rank_of(s), s) >> fox & 1);
-            printf("%s\n", side[0] == 'f' ? (bit ? "fox" : "geese") : (bit ? "geese" : "fox"));
+            int bit = (int)(mask >> fox & 1);
+            printf("%s\n", fox_to_move == bit ? "fox" : "geese");
         }
         fflush(stdout);
     }
@@ -516,14 +519,14 @@ int main(int argc, char **argv) {
     setup();
     if (argc >= 2 && !strcmp(argv[1], "estimate"))
         return cmd_estimate(argc >= 3 ? strtoull(argv[2], NULL, 10) : 200000);
-    if (argc >= 4 && (!strcmp(argv[1], "solve") || !strcmp(argv[1], "query"))) {
-        snprintf(dir, sizeof dir, "%s", argv[2]);
+    if (argc >= 3) snprintf(dir, sizeof dir, "%s", argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "query")) return cmd_query();
+    if (argc >= 4 && !strcmp(argv[1], "solve")) {
         int maxk = atoi(argv[3]);
         if (maxk < FOX_WINS_BELOW || maxk > 17) {
             fprintf(stderr, "MAXK must be 4..17\n");
             return 2;
         }
-        if (!strcmp(argv[1], "query")) return cmd_query(maxk);
         int start = (argc >= 6 && !strcmp(argv[4], "--start")) ? atoi(argv[5]) : 0;
         if (start && start != 13 && start != 15 && start != 17) {
             fprintf(stderr, "--start must be 13, 15 or 17\n");
@@ -531,6 +534,6 @@ int main(int argc, char **argv) {
         }
         return cmd_solve(maxk, start);
     }
-    fprintf(stderr, "usage: solver solve DIR MAXK [--start 13|15|17] | query DIR MAXK | estimate [N]\n");
+    fprintf(stderr, "usage: solver solve DIR MAXK [--start 13|15|17] | query DIR | estimate [N]\n");
     return 2;
 }

@@ -4,7 +4,7 @@
 
 Draws COUNT random positions with 4..MAXK geese (as many geese wins as the
 table finds, one in twenty of the fox wins), answers each with the pure Python
-search (skipping those beyond its budget) and with ``solver query DIR MAXK``,
+search (skipping those beyond its budget) and with ``solver query DIR``,
 and prints the counts. Exit status 1 on any disagreement.
 """
 
@@ -55,7 +55,7 @@ def main() -> int:
         ["gcc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/solver.c")], check=True
     )
     query = subprocess.Popen(
-        [str(binary), "query", directory, str(maxk)],
+        [str(binary), "query", directory],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
