@@ -1,11 +1,13 @@
 """Cross-check the C solver's tables against the engine's exact search (game/solve.py).
 
-    python tools/solver/verify.py DIR MAXK COUNT [SEED]
+    python tools/solver/verify.py DIR MAXK COUNT [SEED] [--games]
 
 Draws COUNT random positions with 4..MAXK geese (as many geese wins as the
 table finds, one in twenty of the fox wins), answers each with the pure Python
 search (skipping those beyond its budget) and with ``solver query DIR``,
-and prints the counts. Exit status 1 on any disagreement.
+and prints the counts. Exit status 1 on any disagreement. With ``--games`` the
+positions are the last plies of random games from the 13-, 15- and 17-geese
+starts instead, which reach the big layers where the search can still finish.
 """
 
 from __future__ import annotations
@@ -47,9 +49,26 @@ def random_position(rng: random.Random, maxk: int) -> Position:
     return Position(RULES, [fox], squares, rng.choice([Side.FOX, Side.GEESE]))
 
 
+def game_tail(rng: random.Random, maxk: int) -> Position:
+    """A position from the last dozen plies of a random forward-only game."""
+    while True:
+        pos = Position(rules_for("fox-and-geese", rng.choice([13, 15, 17])))
+        seen = []
+        while moves := pos.legal_moves():
+            # A fox that rarely captures lets the geese climb, as in real games.
+            quiet = [m for m in moves if not m.jump]
+            pool = quiet if quiet and rng.random() < 0.8 else moves
+            pos.push(rng.choice(pool))
+            if pos.geese <= maxk:
+                seen.append(Position(RULES, pos.foxes, pos.goose_squares(), pos.turn))
+        if seen:
+            return rng.choice(seen[-12:])
+
+
 def main() -> int:
     directory, maxk, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+    games = "--games" in sys.argv
     binary = Path("/tmp/solver-verify-bin")
     subprocess.run(
         ["gcc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/solver.c")], check=True
@@ -77,9 +96,10 @@ def main() -> int:
             print(i, dict(tally), file=sys.stderr, flush=True)
         # Geese wins are rare among random positions: keep every one the table finds and
         # one fox win in twenty, so both answers are checked often.
-        pos = random_position(rng, maxk)
+        draw = game_tail if games else random_position
+        pos = draw(rng, maxk)
         while table(pos) == "fox" and rng.random() > 0.05:
-            pos = random_position(rng, maxk)
+            pos = draw(rng, maxk)
         if len(solver.memo) > 2_000_000:
             solver = Solver()  # bounded memory
         # A few thousand new positions each: the search is slow, the sample is what counts.
