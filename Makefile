@@ -4,7 +4,9 @@
 PYTHON := .venv/bin/python
 PORT ?= 8000
 
-.PHONY: setup build serve test lint format
+LIGHTHOUSE := build/lighthouse/node_modules/.bin/lighthouse
+
+.PHONY: setup build serve test lint format lighthouse
 
 setup:
 	bash scripts/setup.sh
@@ -27,3 +29,9 @@ lint: setup
 format: setup
 	$(PYTHON) -m ruff check --fix .
 	$(PYTHON) -m ruff format .
+
+# Lighthouse (mobile preset) on a rules page and a play page; slow, so not part of `make test`.
+lighthouse: setup
+	test -x $(LIGHTHOUSE) || npm install --no-save --no-audit --no-fund --loglevel=error \
+		--prefix build/lighthouse lighthouse@12.2.3
+	$(PYTHON) scripts/lighthouse.py

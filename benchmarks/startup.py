@@ -1,16 +1,24 @@
-"""Start-up of the play page against a bare default Pyodide, in Debian's Chromium on localhost.
+"""Start-up of the play page against a bare default Pyodide, in Debian's Chromium on loopback.
 
     python benchmarks/startup.py [--runs 5] [--site DIR] [--game fox-and-geese] [--locale en]
+                                 [--network none|fast4g|slow4g] [--encoding br|gzip|none]
 
 For each of a bare ``loadPyodide()`` in a module worker (the stock npm files)
-and our play page, cold (a fresh browser profile) and warm (the third reload
-in one profile), it prints the median over the runs of: first contentful
-paint (the board, on our page), time to ``<html data-engine="ready">``,
-total blocking time (main-thread long tasks beyond 50 ms, up to ready), the
-longest main-thread task, and the bytes the server sent until ready. Then the ratios of
-ours to bare, and the computer's move time at level hard in the browser
-through our real worker (Pyodide in WebAssembly, not CPython). Runs of the
-cases are interleaved, so a change in the machine's load hits them alike.
+and our play page, cold (a fresh browser profile) and warm (the third reload in one
+profile, once the service worker stored the site), it prints the median over the runs of:
+first contentful paint (the board, on our page), time to ``<html data-engine="ready">``
+(the first move is possible then), total blocking time (main-thread long tasks beyond
+50 ms, up to ready), the longest main-thread task, the bytes the server sent until ready,
+and the longest time the loading progress bar stood still. Then the ratios of ours to
+bare, and the computer's move time at level hard in the browser through our real worker
+(Pyodide in WebAssembly, not CPython). Runs of the cases are interleaved, so a change in
+the machine's load hits them alike.
+
+--network serves through scripts/serve.py's throttled link (slow4g: 1.6 Mbit/s and 150 ms
+per request, fast4g: 9 Mbit/s and 60 ms; the bare case and the move times are left out
+there). --encoding picks the precompressed copies the server may send (the builder writes
+.br and .gz; for a site built without them, they are written into --site first), as a host
+that serves precompressed files would. A load that fails counts as such, with its time.
 
 With ``--ablation``, also our page cold without the memory snapshot (the worker
 boots Python from the precompiled standard library and engine archive), and
@@ -22,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import shutil
 import statistics
 import tempfile
@@ -34,7 +43,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from site_builder import build
+from site_builder import build, compress
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = [
@@ -61,19 +70,33 @@ BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide();
 postMessage("ready");"""
 
-# Runs before any page script: records long tasks and the moment the engine is ready.
+NETWORKS = {"none": (None, 0), "fast4g": (9000, 60), "slow4g": (1600, 150)}  # kbit/s, ms
+
+# Runs before any page script: records long tasks, progress bar moves and the moment the
+# engine is ready (or failed).
 PROBE = """
-window.__bench = { longtasks: [], ready: null };
+window.__bench = { longtasks: [], ready: null, failed: false, moves: [] };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
   const html = document.documentElement;
-  if (html && html.dataset.engine === "ready" && window.__bench.ready === null) {
+  const state = html && html.dataset.engine;
+  if ((state === "ready" || state === "failed") && window.__bench.ready === null) {
     window.__bench.ready = performance.now();
     window.__bench.readyEpoch = Date.now();
+    window.__bench.failed = state === "failed";
   }
-}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });
+  if (window.__bench.ready === null) {
+    const bar = document.getElementById("engine-progress");
+    const value = bar && bar.value;
+    const moves = window.__bench.moves;
+    if (value && (!moves.length || moves[moves.length - 1][1] !== value)) {
+      moves.push([performance.now(), value]);
+    }
+  }
+}).observe(document,
+  { attributes: true, subtree: true, attributeFilter: ["data-engine", "value"] });
 """
 
 AI_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ai</title></head>
@@ -124,7 +147,9 @@ class Counter:
             return sum(n for t, n in self.sent if t <= moment)
 
 
-def counting_server(root: Path, counter: Counter) -> ThreadingHTTPServer:
+def counting_server(
+    root: Path, counter: Counter, network: str, encoding: str
+) -> ThreadingHTTPServer:
     class Writer:
         def __init__(self, raw):
             self.raw = raw
@@ -136,21 +161,23 @@ def counting_server(root: Path, counter: Counter) -> ThreadingHTTPServer:
         def __getattr__(self, name):
             return getattr(self.raw, name)
 
-    class Handler(serve.Handler):
-        prefix = "/"
+    kbit, latency = NETWORKS[network]
+    server = serve.make_server(
+        root,
+        throttle_kbit=kbit,
+        latency_ms=latency,
+        encodings={"br": ("br", "gzip"), "gzip": ("gzip",), "none": ()}[encoding],
+    )
+    handler = server.RequestHandlerClass.func  # the server's own, with its link and encodings
 
-        def setup(self):
-            super().setup()
-            self.wfile = Writer(self.wfile)
+    def setup(self: Any) -> None:
+        handler.setup(self)
+        self.wfile = Writer(self.wfile)
 
-    class Server(ThreadingHTTPServer):
-        daemon_threads = True
-        verbose = False
-
-        def handle_error(self, request: object, client_address: object) -> None:
-            """A closed page drops its service worker's downloads mid-way: no traceback."""
-
-    server = Server(("127.0.0.1", 0), partial(Handler, directory=str(root)))
+    counted = type("Counted", (handler,), {"setup": setup})
+    server.RequestHandlerClass = partial(counted, directory=str(root))
+    # A closed page drops its service worker's downloads mid-way: not worth a traceback.
+    server.handle_error = lambda request, address: None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -183,15 +210,20 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
     else:
         page.goto(url, wait_until="commit")
     page.wait_for_function(
-        "() => window.__bench && window.__bench.ready !== null", timeout=120_000, polling=50
+        "() => window.__bench && window.__bench.ready !== null", timeout=600_000, polling=50
     )
     data = page.evaluate("""() => ({
         ready: window.__bench.ready,
         readyEpoch: window.__bench.readyEpoch,
+        failed: window.__bench.failed,
+        moves: window.__bench.moves,
         fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
         longtasks: window.__bench.longtasks })""")
     tasks = [d for start, d in data["longtasks"] if start <= data["ready"]]
+    times = [0.0, *(at for at, _ in data["moves"]), data["ready"]]
     return {
+        "failed": data["failed"],
+        "still": max(b - a for a, b in itertools.pairwise(times)),
         "fcp": data["fcp"],
         "ready": data["ready"],
         "tbt": sum(max(0.0, d - 50) for d in tasks),
@@ -206,8 +238,8 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
 # also the stock standard library (compiled from source at start-up, as by default).
 STOCK_STDLIB = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
 ABLATIONS: dict[str, dict[str, Path | None]] = {
-    "no snapshot": {"**/engine-snapshot.bin": None},
-    "no snap+pyc": {"**/engine-snapshot.bin": None, "**/python_stdlib.zip": STOCK_STDLIB},
+    "no snapshot": {"**/engine-snapshot.bin*": None},
+    "no snap+pyc": {"**/engine-snapshot.bin*": None, "**/python_stdlib.zip*": STOCK_STDLIB},
 }
 
 
@@ -228,6 +260,12 @@ def run_case(browser, url: str, counter: Counter, warm: bool, routes: dict | Non
     try:
         result = measure(page, url, counter)
         if warm:
+            # A later visit: the service worker has stored the site (the bare case has none).
+            page.wait_for_function(
+                "() => !document.querySelector('script[src$=\"offline.js\"]')"
+                " || document.documentElement.dataset.offline",
+                timeout=300_000,
+            )
             measure(page, url, counter, reload=True)
             result = measure(page, url, counter, reload=True)
         return result
@@ -236,8 +274,16 @@ def run_case(browser, url: str, counter: Counter, warm: bool, routes: dict | Non
 
 
 def median(rows: list[dict], key: str):
+    if key == "failed":
+        return sum(r["failed"] for r in rows)
     values = [r[key] for r in rows if r[key] is not None]
     return statistics.median(values) if values else None
+
+
+def add_precompressed(site: Path) -> None:
+    """A site built before the builder compressed: its copies, written as the builder would."""
+    if not any(site.rglob("*.gz")):
+        compress.precompress(site)
 
 
 def main() -> None:
@@ -247,6 +293,8 @@ def main() -> None:
     parser.add_argument("--game", default="fox-and-geese")
     parser.add_argument("--locale", default="en")
     parser.add_argument("--ai-seconds", type=float, default=1.0)
+    parser.add_argument("--network", choices=NETWORKS, default="none")
+    parser.add_argument("--encoding", choices=("br", "gzip", "none"), default="br")
     parser.add_argument(
         "--ablation",
         action="store_true",
@@ -259,14 +307,17 @@ def main() -> None:
         if site is None:
             site = build(Path(tmp) / "dist")
         prepare(site)
+        if args.encoding != "none":
+            add_precompressed(site)
         counter = Counter()
-        server = counting_server(site, counter)
+        server = counting_server(site, counter, args.network, args.encoding)
         base = f"http://127.0.0.1:{server.server_port}/"
         ours = base + f"{args.locale}/{args.game}/play/"
-        cases: dict[str, tuple[str, dict[str, Path | None] | None]] = {
-            "bare": (base + "bench/bare.html", None),
-            "ours": (ours, None),
-        }
+        local = args.network == "none"
+        cases: dict[str, tuple[str, dict[str, Path | None] | None]] = {}
+        if local:
+            cases["bare"] = (base + "bench/bare.html", None)
+        cases["ours"] = (ours, None)
         if args.ablation:
             cases.update({name: (ours, routes) for name, routes in ABLATIONS.items()})
         results: dict[tuple[str, str], dict[str, Any]] = {}
@@ -287,26 +338,36 @@ def main() -> None:
                 for name in cases:
                     if rows[name]:
                         results[name, temp] = {k: median(rows[name], k) for k in rows[name][0]}
-            page = browser.new_page()
-            page.goto(base + "bench/ai.html")
-            records = [
-                "1.fox-and-geese.13",
-                "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
-                "1.two-foxes.20.c7-c6",
-                "1.large-cross.18.e7-e6",
-            ]
-            ai_times = page.evaluate(f"benchAI({records!r}, {args.ai_seconds})")
+            ai_times = []
+            if local:
+                page = browser.new_page()
+                page.goto(base + "bench/ai.html")
+                records = [
+                    "1.fox-and-geese.13",
+                    "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
+                    "1.two-foxes.20.c7-c6",
+                    "1.large-cross.18.e7-e6",
+                ]
+                ai_times = page.evaluate(f"benchAI({records!r}, {args.ai_seconds})")
             browser.close()
         server.shutdown()
 
-    print(f"Start-up, median of {args.runs}, {args.locale}/{args.game}/play/ vs bare loadPyodide()")
-    print(f"{'case':<18}{'paint ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}{'bytes':>12}")
+    print(
+        f"Start-up, median of {args.runs}, {args.locale}/{args.game}/play/, network "
+        f"{args.network}, encoding {args.encoding}"
+    )
+    print(
+        f"{'case':<18}{'paint ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}"
+        f"{'bytes':>12}{'still ms':>10}{'failed':>8}"
+    )
     for (name, temp), r in results.items():
         fcp = "-" if r["fcp"] is None else f"{r['fcp']:.0f}"
         print(
             f"{name + ' ' + temp:<18}{fcp:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
-            f"{r['longest']:>9.0f}{r['bytes']:>12,}"
+            f"{r['longest']:>9.0f}{r['bytes']:>12,}{r['still']:>10.0f}{r['failed']:>8}"
         )
+    if not local:
+        return
     for temp in ("cold", "warm"):
         mine, bare = results["ours", temp], results["bare", temp]
         print(

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from . import i18n
-from .builder import DIST, build
+from .builder import DIST, build, configured_base_url, normalize_base_url
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,7 +23,12 @@ def main(argv: list[str] | None = None) -> int:
     verbs.add_parser("check", help="fail on untranslated, fuzzy or mismatched entries")
     b = verbs.add_parser("build", help="build the site")
     b.add_argument("--out", type=Path, default=DIST)
-    b.add_argument("--base-url", default="", help="absolute site address for sitemap.xml")
+    b.add_argument(
+        "--base-url",
+        help="the site's absolute address, e.g. https://example.org/fox-and-geese/ (else the "
+        "SITE_URL environment variable, else base-url under [tool.site-builder] in "
+        "pyproject.toml)",
+    )
     args = parser.parse_args(argv)
 
     if args.verb == "extract":
@@ -44,8 +49,20 @@ def main(argv: list[str] | None = None) -> int:
             failed |= bool(problems)
         return 1 if failed else 0
     elif args.verb == "build":
-        out = build(args.out, base_url=args.base_url)
-        print(f"built {out}")
+        base_url, source = configured_base_url(args.base_url)
+        try:
+            base_url = normalize_base_url(base_url) if base_url else ""
+        except ValueError as error:
+            parser.error(f"{error} (from {source})")
+        out = build(args.out, base_url=base_url)
+        print(f"built {out}" + (f" for {base_url} (from {source})" if base_url else ""))
+        if not base_url:
+            print(
+                "no site address (--base-url, SITE_URL or pyproject.toml): the pages have no "
+                "canonical link or og:url, their language alternates and sitemap.xml are "
+                "relative (search engines ignore them), robots.txt names no sitemap, and "
+                "404.html finds the site root with a script"
+            )
     return 0
 
 

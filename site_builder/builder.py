@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import os
 import shutil
 import subprocess
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from babel import Locale
@@ -15,9 +20,10 @@ from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from game import codes
+from game import api, codes
 
 from . import i18n
+from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
 from .offline import build_offline
@@ -85,7 +91,8 @@ class Site:
 
     def __init__(self, out_dir: Path, base_url: str = ""):
         self.out = out_dir
-        self.base_url = base_url
+        self.base_url = normalize_base_url(base_url) if base_url else ""
+        self.base_path = urlsplit(self.base_url).path if base_url else ""
         self.games = load_games()
         self.by_id = {g.id: g for g in self.games}
         self.translations = i18n.load_translations()
@@ -138,9 +145,16 @@ class Site:
             view["changes"] = rule_changes(base.variant, variant, tr, locale)
         return view
 
-    def context(self, loc: Localized, page: str, *, chooser: bool = False) -> dict[str, Any]:
-        """The base context every template gets; ``page`` is the path inside a locale."""
-        root = "" if chooser else "../" * (1 + page.count("/"))
+    def context(
+        self, loc: Localized, page: str, *, chooser: bool = False, root: str | None = None
+    ) -> dict[str, Any]:
+        """The base context every template gets; ``page`` is the path inside a locale.
+
+        Links are relative (``root`` leads to the site root), so the site works from any
+        folder; with a base URL, canonical, alternates and og:url are absolute, as search
+        engines require."""
+        if root is None:
+            root = "" if chooser else "../" * (1 + page.count("/"))
         languages = [
             {
                 "code": c,
@@ -150,10 +164,12 @@ class Site:
             }
             for c in self.locales
         ]
-        alternates = [{"hreflang": c, "href": f"{root}{c}/{page}"} for c in self.locales]
+        site = self.base_url or root
+        alternates = [{"hreflang": c, "href": f"{site}{c}/{page}"} for c in self.locales]
         alternates.append(
-            {"hreflang": "x-default", "href": (root or "./") if page == "" else f"{root}en/{page}"}
+            {"hreflang": "x-default", "href": (site or "./") if page == "" else f"{site}en/{page}"}
         )
+        canonical = self.base_url and self.base_url + ("" if chooser else f"{loc.code}/{page}")
         return {
             "lang": loc.code,
             "dir": "rtl" if loc.locale.character_order == "right-to-left" else "ltr",
@@ -169,6 +185,8 @@ class Site:
             "games": loc.games,
             "chooser": chooser,
             "theme_color": colours()["accent"],
+            "canonical": canonical,
+            "inline_script": None,  # the one inline script a page may have (404.html)
         }
 
     def write(self, path: str, text: str) -> None:
@@ -202,6 +220,7 @@ class Site:
                 "board_svg": board_svg(game.variant.rules(), title=view["name"], interactive=True),
                 "page_modules": page_modules(),
                 "engine_codes": _json_script(codes.registry()),
+                "openings": _json_script(opening_states(game)),
             }
             self.render(loc, "play.html", f"{code}/{game.id}/play/index.html", ctx)
 
@@ -209,7 +228,7 @@ class Site:
         """Root language chooser and 404: English frame, a part in every language."""
         parts, choices = [], []
         for loc in localized:
-            ctx = self.context(loc, "", chooser=True)
+            ctx = self.context(loc, "", chooser=True, root=self.base_path)
             parts.append(Markup(loc.env.get_template("_notfound_part.html").render(ctx)))
             choices.append(
                 {
@@ -222,12 +241,63 @@ class Site:
         source = next(loc for loc in localized if loc.code == i18n.SOURCE_LOCALE)
         ctx = self.context(source, "", chooser=True)
         self.render(source, "root.html", "index.html", ctx | {"choices": choices})
+        # 404.html is served at any mistyped address, at any depth: its addresses start from
+        # the base URL's path when there is one; without, a script finds the site root.
+        ctx = self.context(source, "", chooser=True, root=self.base_path)
+        ctx |= {"canonical": "", "alternates": []}  # not a page of its own
+        if not self.base_path:
+            ctx["inline_script"] = inline_script(HERE / "static" / "js" / "notfound.js")
         self.render(source, "404.html", "404.html", ctx | {"parts": parts}, listed=False)
 
     def sitemap(self) -> None:
         xml, robots = sitemap_and_robots(self.pages, self.base_url)
         self.write("sitemap.xml", xml)
         self.write("robots.txt", robots)
+
+
+def opening_states(game: Game) -> dict[str, dict]:
+    """The engine's state of every table's opening position, by record: what the play page can
+    show and play (its legal moves) before the engine has loaded, with the engine's own rules."""
+    states = {}
+    for geese in game.variant.geese:
+        for sideways in (False, True) if game.variant.sideways_option else (False,):
+            state = api.new_game(game.id, geese, sideways)
+            states[state["record"]] = state
+    return states
+
+
+ENV_BASE_URL = "SITE_URL"
+
+
+def normalize_base_url(url: str) -> str:
+    """An absolute http(s) address ending in "/"; ValueError for anything else."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(
+            f"base URL {url!r} is not an absolute http(s) address such as "
+            "https://example.org/fox-and-geese/"
+        )
+    return parts._replace(path=parts.path.rstrip("/") + "/").geturl()
+
+
+def configured_base_url(given: str | None = None) -> tuple[str, str]:
+    """The site's address and where it came from: the given one (the command line), else the
+    environment variable SITE_URL, else ``base-url`` under ``[tool.site-builder]`` in
+    pyproject.toml; ("", "") when none is set."""
+    if given:
+        return given, "--base-url"
+    if os.environ.get(ENV_BASE_URL):
+        return os.environ[ENV_BASE_URL], ENV_BASE_URL
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        configured = tomllib.load(f).get("tool", {}).get("site-builder", {}).get("base-url")
+    return (configured, "pyproject.toml") if configured else ("", "")
+
+
+def inline_script(path: Path) -> dict[str, str]:
+    """A script to inline, with the hash that lets it run under the pages' CSP."""
+    text = path.read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    return {"text": Markup(text), "hash": f"sha256-{digest}"}
 
 
 def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
@@ -256,8 +326,9 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
 def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
     """Build the whole site into ``out_dir`` (default ``dist/``); returns the directory.
 
-    ``base_url`` (optional) makes the sitemap's addresses absolute, as search
-    engines want; pages always link relatively.
+    ``base_url`` (optional, see configured_base_url) makes canonical links, language
+    alternates, og:url, the sitemap and robots.txt's Sitemap line absolute, as search engines
+    want, and the 404 page's addresses root-relative; other links are always relative.
     """
     out = Path(out_dir) if out_dir is not None else DIST
     if out.exists() and any(out.iterdir()):
@@ -273,7 +344,9 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
         site.locale_pages(loc)
     site.shared_pages(localized)
     site.sitemap()
-    build_assets(out)
-    # Last: the service worker precaches every file written before it.
-    build_offline(out, site.locales, site.version, site.commit)
+    versions = build_assets(out)
+    # The service worker precaches every file written before it.
+    build_offline(out, site.locales, site.version, site.commit, versions)
+    write_headers(out, urlsplit(site.base_url).path or "/")
+    precompress(out)
     return out

@@ -66,13 +66,19 @@ def write_manifests(out: Path, locales: list[str]) -> None:
         )
 
 
-def write_service_worker(out: Path, locales: list[str], version: str, commit: str) -> str:
-    """Write ``sw.js`` at the site root; returns its cache name."""
+def write_service_worker(
+    out: Path, locales: list[str], version: str, commit: str, versions: dict[str, str]
+) -> str:
+    """Write ``sw.js`` at the site root; returns its cache name.
+
+    versions: the engine files' digests (play.py), asked for as ``?v=`` so that a browser's
+    cache never hands in a file of another build."""
     files = _files(out)
     per_locale = {code: [f for f in files if f.startswith(code + "/")] for code in locales}
     in_a_locale = {f for fs in per_locale.values() for f in fs}
     engine = [f for f in files if f.startswith(ENGINE_FILES)]
     shell = [f for f in files if f not in in_a_locale and f not in engine and f != "404.html"]
+    engine = [f"{f}?v={versions[f]}" if f in versions else f for f in engine]
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.encode() + b"\0" + (out / f).read_bytes())
@@ -91,7 +97,9 @@ def write_service_worker(out: Path, locales: list[str], version: str, commit: st
     return cache
 
 
-def build_offline(out_dir: Path | str, locales: list[str], version: str, commit: str) -> None:
+def build_offline(
+    out_dir: Path | str, locales: list[str], version: str, commit: str, versions: dict[str, str]
+) -> None:
     out = Path(out_dir)
     write_manifests(out, locales)
-    write_service_worker(out, locales, version, commit)
+    write_service_worker(out, locales, version, commit, versions)

@@ -12,6 +12,7 @@ Python, and boots normally from the archive if the snapshot fails.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -43,9 +44,9 @@ def page_modules() -> list[str]:
     return re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.MULTILINE)
 
 
-def build_assets(out_dir: Path | str) -> None:
+def build_assets(out_dir: Path | str) -> dict[str, str]:
     """Copy the runtime and write the precompiled stdlib and engine under ``out_dir``
-    (the site root)."""
+    (the site root); returns their paths with their versions (content digests)."""
     out = Path(out_dir)
     target = out / PYODIDE_DIR
     target.mkdir(parents=True, exist_ok=True)
@@ -54,16 +55,6 @@ def build_assets(out_dir: Path | str) -> None:
         if not source.is_file():
             raise FileNotFoundError(f"{source} is missing: run `make setup` (npm ci) first")
         shutil.copyfile(source, target / name)
-    # The worker gets the lockfile's header inline (no lockfile request at run time), and
-    # the engine's method names from game.api, their only home.
-    info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
-    worker = out / WORKER
-    text = worker.read_text(encoding="utf-8")
-    for placeholder, value in (("/*LOCKFILE_INFO*/null", info), ("/*METHODS*/[]", list(CALLS))):
-        if placeholder not in text:
-            raise ValueError(f"{WORKER} lost its placeholder {placeholder}")
-        text = text.replace(placeholder, json.dumps(value))
-    worker.write_text(text, encoding="utf-8")
     node = shutil.which("node")
     if not node:
         raise FileNotFoundError("node is not on PATH: it precompiles the play page's Python")
@@ -80,3 +71,25 @@ def build_assets(out_dir: Path | str) -> None:
         for name in ("python_stdlib.zip", SNAPSHOT):
             shutil.copyfile(Path(tmp) / name, target / name)
         shutil.copyfile(Path(tmp) / ENGINE_ARCHIVE, out / ENGINE_ARCHIVE)
+    # The worker gets the lockfile's header inline (no lockfile request at run time), the
+    # engine's method names from game.api, their only home, and the size and digest of each
+    # file it loads (for its progress, and so that it never mixes files of two builds).
+    info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    files = [*sorted(target.iterdir()), out / ENGINE_ARCHIVE]
+    assets: dict[str, tuple[int, str]] = {
+        path.name: (path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()[:12])
+        for path in files
+    }
+    worker = out / WORKER
+    text = worker.read_text(encoding="utf-8")
+    for placeholder, value in (
+        ("/*LOCKFILE_INFO*/null", info),
+        ("/*METHODS*/[]", list(CALLS)),
+        ("/*ASSETS*/null", assets),
+    ):
+        if placeholder not in text:
+            raise ValueError(f"{WORKER} lost its placeholder {placeholder}")
+        text = text.replace(placeholder, json.dumps(value))
+    worker.write_text(text, encoding="utf-8")
+    # Paths from the site root with their versions, for the service worker (offline.py).
+    return {path.relative_to(out).as_posix(): assets[path.name][1] for path in files}

@@ -55,10 +55,12 @@ function variants(url) {
   return list;
 }
 
+// The engine's files are asked for with their build's version (?v=digest); the cache is this
+// build's own, so any version of the path in it is the right one.
 async function cached(request) {
   const cache = await caches.open(CONFIG.cache);
   for (const url of variants(request.url)) {
-    const hit = await cache.match(url);
+    const hit = await cache.match(url, { ignoreSearch: true });
     if (hit) return hit;
   }
   return null;

@@ -224,7 +224,9 @@ def test_js_catalog_is_data_not_code(site_dir):
     for path in html_files(site_dir):
         html = path.read_text(encoding="utf-8")
         inline = re.findall(r"<script(?![^>]*\bsrc=)([^>]*)>", html)
-        assert all('type="application/json"' in attrs for attrs in inline), path
+        # (404.html's root finder aside: see test_security.py.)
+        code = [attrs for attrs in inline if 'type="application/json"' not in attrs]
+        assert len(code) == (1 if path.name == "404.html" else 0), path
 
 
 def test_sitemap_lists_every_localized_page(site_dir):

@@ -1,6 +1,9 @@
 """The static server used by `make serve` and the browser tests behaves like a
 static host: right content types, sub-path mounting, 404 page, going offline."""
 
+import gzip
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -104,4 +107,78 @@ def test_a_dropped_download_is_quiet_and_other_errors_are_not(tmp_path, capsys):
                 server.handle_error(None, ("127.0.0.1", 1))
             assert ("Traceback" in capsys.readouterr().err) is printed, error
     finally:
+        server.server_close()
+
+
+def serving(server):
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def test_throttle_and_latency_slow_every_response_down(tmp_path):
+    # 64 kB over a 256 kbit/s link takes 2 s; a 300 ms latency delays even a tiny file.
+    (tmp_path / "big.bin").write_bytes(bytes(64_000))
+    (tmp_path / "small.txt").write_text("x")
+    server = serving(serve.make_server(tmp_path, throttle_kbit=256, latency_ms=300))
+    try:
+        started = time.monotonic()
+        status, _, body = get(server.url + "small.txt")
+        assert (status, body) == (200, b"x")
+        assert time.monotonic() - started >= 0.3
+        started = time.monotonic()
+        assert len(get(server.url + "big.bin")[2]) == 64_000
+        assert 1.9 <= time.monotonic() - started < 4
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def get_encoded(url, accept):
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return (
+            response.headers["Content-Encoding"],
+            response.headers["Content-Type"],
+            response.read(),
+        )
+
+
+def test_precompressed_copies_are_sent_when_accepted(tmp_path):
+    text = b"fox " * 1000
+    (tmp_path / "a.js").write_bytes(text)
+    (tmp_path / "a.js.gz").write_bytes(gzip.compress(text))
+    (tmp_path / "a.js.br").write_bytes(b"brotli bytes")
+    server = serving(serve.make_server(tmp_path))
+    gzip_only = serving(serve.make_server(tmp_path, encodings=("gzip",)))
+    try:
+        js = "text/javascript; charset=utf-8"
+        assert get_encoded(server.url + "a.js", "gzip, br") == ("br", js, b"brotli bytes")
+        encoding, kind, body = get_encoded(server.url + "a.js", "gzip")
+        assert (encoding, kind, gzip.decompress(body)) == ("gzip", js, text)
+        assert get_encoded(server.url + "a.js", "identity") == (None, js, text)
+        assert get_encoded(gzip_only.url + "a.js", "br, gzip")[0] == "gzip"
+    finally:
+        for s in (server, gzip_only):
+            s.shutdown()
+            s.server_close()
+
+
+def test_a_precompressed_copy_is_revalidated_without_its_body(tmp_path):
+    (tmp_path / "a.js").write_text("fox " * 1000)
+    (tmp_path / "a.js.gz").write_bytes(gzip.compress(b"fox " * 1000))
+    server = serving(serve.make_server(tmp_path))
+    try:
+        request = urllib.request.Request(server.url + "a.js", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as first:
+            modified = first.headers["Last-Modified"]
+        again = urllib.request.Request(
+            server.url + "a.js",
+            headers={"Accept-Encoding": "gzip", "If-Modified-Since": modified},
+        )
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(again)
+        assert answer.value.code == 304
+        assert answer.value.read() == b""
+    finally:
+        server.shutdown()
         server.server_close()

@@ -5,9 +5,10 @@ which engine-worker.js calls right after restoring the snapshot.
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
 import random
-import sys
-import zlib
 from collections.abc import Callable
 
 from game.api import ai_move, call, new_game
@@ -19,21 +20,19 @@ for _game in ("fox-and-geese", "two-foxes", "large-cross"):
     ai_move(new_game(_game)["record"], "easy", 60.0, 0)
 
 
-def stdlib_crc() -> int:
-    # In small pieces: a freed 1.5 MB buffer would stay in the snapshot as incompressible noise.
-    crc = 0
-    with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
-        while chunk := f.read(1 << 14):
-            crc = zlib.crc32(chunk, crc)
-    return crc
-
-
-STDLIB_CRC = stdlib_crc()
+def import_everything(stdlib_modules: str) -> None:
+    """Import every module of the trimmed standard library zip (a JSON list of its names, as
+    precompile.py returns them) and of the engine. The restored Python has no files (the file
+    system is not part of the snapshot), so it must never need one: the worker then downloads
+    no standard library, and a snapshot cannot meet the zip of another build."""
+    for name in json.loads(stdlib_modules):
+        importlib.import_module(name.removesuffix("/__init__").replace("/", "."))
+    for name in sorted(os.listdir("/home/pyodide/engine/game")):
+        if name.endswith(".pyc") and name != "__main__.pyc":
+            importlib.import_module("game." + name.removesuffix(".pyc"))
 
 
 def restored() -> Callable[[str, str], str]:
     """Run by engine-worker.js right after restoring; returns the engine's entry point."""
-    if stdlib_crc() != STDLIB_CRC:  # zipimport's offsets in memory would point into another zip
-        raise RuntimeError("the snapshot belongs to another build")
     random.seed()  # else every load would start the generator alike
     return call

@@ -1,6 +1,8 @@
 """The Content Security Policy of every page, and a whole session that stays on our origin."""
 
 import re
+from base64 import b64encode
+from hashlib import sha256
 from urllib.parse import urlsplit
 
 import pytest
@@ -36,10 +38,16 @@ def test_every_page_has_a_strict_policy(site_dir, path):
     assert csp["default-src"] == ["'self'"] and csp["object-src"] == ["'none'"]
     assert csp["style-src"] == ["'self'"]
     wasm = ["'wasm-unsafe-eval'"] if "/play/" in path else []
-    assert csp["script-src"] == ["'self'", *wasm]
-    # Nothing inline that the policy would have to allow: no handlers, no script code.
+    inline = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    # The one exception: 404.html of a build without a base URL finds the site root with a
+    # script that cannot be a file (its address is unknown at any depth); allowed by its hash.
+    hashes = [f"'sha256-{b64encode(sha256(text.encode()).digest()).decode()}'" for text in inline]
+    assert len(inline) <= (1 if path == "404.html" else 0)
+    assert csp["script-src"] == ["'self'", *wasm, *hashes]
+    # Nothing else inline that the policy would have to allow: no handlers, no script code.
     assert not re.search(r"\son[a-z]+=", html)
-    assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
+    rest = re.sub(r"<script>.*?</script>", "", html, flags=re.DOTALL)
+    assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", rest)
     assert "style=" not in html
 
 

@@ -6,19 +6,31 @@
 //   worker -> page  {id, result}            the game.api function's dict (which may hold
 //                                           an "error" for bad records or illegal moves)
 //                   {id, error: {code, message}}   a failure of the worker itself
-//                   {progress: phase, ms}   loading phases, "ready" last, ms since start
-//                                           ("fallback" if the snapshot could not be used)
+//                   {progress: phase, ms, received, expected}
+//                                           loading phases, "ready" last, ms since start
+//                                           ("fallback" if the snapshot could not be used);
+//                                           phase "download" while bytes arrive: received of
+//                                           expected bytes of the runtime and engine files
 // Every answer is a value: nothing is thrown across the boundary.
 //
 // Booting restores the builder's memory snapshot of Pyodide with the engine already imported;
 // if that fails in any way, Python boots normally and imports the engine from its archive.
+//
+// The builder lists the runtime and engine files with their sizes and content digests (ASSETS).
+// Every request for one of them, ours or Pyodide's own, goes through assetFetch: it asks for
+// that build's version of the file (?v=digest, so a cache never hands a file of another
+// build to this worker), and counts the bytes as they arrive, so the page can show real
+// progress and tell a stalled download from a slow one.
 
 // game.api's functions (api.CALLS), filled in by the builder (play.py): one list, in Python.
 const METHODS = new Set(/*METHODS*/[]);
 // The pinned Pyodide's lockfile header, filled in by the builder (play.py). Passing it
 // inline saves fetching the 120 kB lockfile of packages this engine never loads.
 const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;
+// {file name: [bytes, digest]}, filled in by the builder (play.py).
+const ASSETS = /*ASSETS*/null;
 const ENGINE_DIR = "/home/pyodide/engine";
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 const SNAPSHOT = "engine-snapshot.bin";  // made by the builder (precompile.mjs), next to the runtime
 
 let call = null; // Python function: (method, json params) -> json result
@@ -30,13 +42,68 @@ const life = navigator.locks && self.name
   ? new Promise((held) => navigator.locks.request(self.name, () => { held(); return new Promise(() => {}); }))
   : Promise.resolve();
 
+const bytes = { received: 0, expected: 0 };
+let reported = 0;
+
 function progress(phase) {
-  postMessage({ progress: phase, ms: Math.round(performance.now() - t0) });
+  reported = performance.now();
+  postMessage({ progress: phase, ms: Math.round(reported - t0), ...bytes });
+}
+
+// Progress while downloading, often enough to show movement, not for every chunk.
+function arrived(count, last) {
+  bytes.received += count;
+  if (last || performance.now() - reported > 150) progress("download");
+}
+
+// A runtime or engine file by name, or null for any other URL.
+function asset(url) {
+  const u = new URL(url, self.location.href);
+  const name = u.pathname.slice(u.pathname.lastIndexOf("/") + 1);
+  return u.origin === self.location.origin && Object.hasOwn(ASSETS ?? {}, name) ? name : null;
+}
+
+function versioned(url) {
+  const u = new URL(url, self.location.href);
+  u.searchParams.set("v", ASSETS[asset(u)][1]);
+  return u.href;
+}
+
+const plainFetch = self.fetch.bind(self);
+// The response goes on untouched (WebAssembly compiles it as it streams, and the browser caches
+// the compiled code by its URL); a copy of its body is read only to count the bytes.
+async function assetFetch(input, init) {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!asset(url)) return plainFetch(input, init);
+  const response = await plainFetch(versioned(url), init);
+  if (response.ok && response.body) {
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        arrived(value?.byteLength ?? 0, done);
+        if (done) return;
+      }
+    })().catch(() => {}); // a failed download fails where its response is used
+  }
+  return response;
+}
+self.fetch = assetFetch;
+
+// Files that are not fetched but imported (Pyodide's JavaScript): counted once loaded.
+async function importAsset(url) {
+  const module = await import(versioned(url));
+  arrived(ASSETS[asset(url)][0], true);
+  return module;
+}
+
+function expect(...urls) {
+  for (const url of urls) bytes.expected += ASSETS[asset(url)][0];
+  progress("download");
 }
 
 async function fetchBytes(url, what) {
-  // "no-cache" revalidates, so a rebuilt file is never hidden behind a stale copy.
-  const response = await fetch(url, { cache: "no-cache" });
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${what}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -72,25 +139,35 @@ call
 `;
 
 async function start({ pyodideURL, engineURL }) {
+  const runtime = (name) => new URL(name, pyodideURL).href;
+  expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", SNAPSHOT].map(runtime));
   // Downloads run while the runtime boots.
-  const snapshot = fetchBytes(new URL(SNAPSHOT, pyodideURL).href, "snapshot").then(unpackSnapshot);
+  const snapshot = fetchBytes(runtime(SNAPSHOT), "snapshot").then(unpackSnapshot);
   snapshot.catch(() => {}); // a failure is handled below, where the snapshot is used
   await life;
-  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
+  const { loadPyodide } = await importAsset(runtime("pyodide.mjs"));
+  const createPyodideModule = (await importAsset(runtime("pyodide.asm.mjs"))).default;
   progress("runtime");
   const options = {
     indexURL: pyodideURL,
+    createPyodideModule,
     packages: [],
     lockFileContents: { info: LOCKFILE_INFO, packages: {} },
   };
+  // The snapshot's Python has imported every module of the standard library zip already
+  // (precompile.mjs): restoring it needs no zip, so none is downloaded; Pyodide gets an empty one.
+  const noStdlib = URL.createObjectURL(new Blob([EMPTY_ZIP]));
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    const pyodide = await loadPyodide({ ...options, stdLibURL: noStdlib, _loadSnapshot: snapshot });
     progress("python");
-    call = pyodide.runPython("restored()"); // checks the snapshot fits this build (precompile.mjs)
+    call = pyodide.runPython("restored()");
   } catch (error) {
     // Anything wrong with the snapshot costs time, never the game: boot Python normally.
     console.warn("engine snapshot not used:", String(error?.message ?? error));
     progress("fallback");
+    // The runtime is asked for again (from the browser's cache, but counted again as well),
+    // and the standard library this time.
+    expect(engineURL, runtime("pyodide.asm.wasm"), runtime("python_stdlib.zip"));
     const archive = fetchBytes(engineURL, "engine archive");
     const pyodide = await loadPyodide(options);
     progress("python");

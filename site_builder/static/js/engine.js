@@ -1,6 +1,10 @@
 // Page side of the engine worker (protocol in engine-worker.js): promises per
-// request id, a load timeout, and a fresh worker on every (re)start so a worker
-// that hung or died is simply replaced.
+// request id, a stall timeout while loading, and a fresh worker on every (re)start so a
+// worker that hung or died is simply replaced.
+//
+// Loading never fails for being slow: only when nothing happened for stallMs (no byte
+// arrived, no phase ended), which a phone on a slow network can tell from a dead connection.
+// The page is told by onProgress("stalled", {seconds}) before start() rejects.
 //
 // Once started, the worker is watched: it holds a Web Lock named after itself for
 // its whole life, so the page is told at once when it dies (a crash, or a kill),
@@ -13,9 +17,11 @@ const GRACE_MS = 5000;  // on top of a call's own budget: a slow machine, a queu
 const WATCH_MS = 500;
 
 export class Engine {
-  constructor({ workerURL, pyodideURL, engineURL, timeoutMs = 60000, onProgress = () => {},
+  // timeoutMs: the stall timeout. onProgress(phase, {ms, received, expected}).
+  constructor({ workerURL, pyodideURL, engineURL, timeoutMs = 20000, onProgress = () => {},
     onDead = () => {} }) {
     Object.assign(this, { workerURL, pyodideURL, engineURL, timeoutMs, onProgress, onDead });
+    this.stalled = null;  // while loading: restarts the stall timer
     this.worker = null;
     this.pending = new Map(); // id -> {resolve, due}: due is when the answer is overdue
     this.nextId = 1;
@@ -24,7 +30,7 @@ export class Engine {
     this.watch = null;
   }
 
-  // Resolves when Python and the engine are loaded; rejects on failure or timeout.
+  // Resolves when Python and the engine are loaded; rejects on failure or a stall.
   async start() {
     this.stop();
     this.timings = {};
@@ -37,13 +43,21 @@ export class Engine {
       this.died(worker, event.message || "worker error");
     };
     let timer;
-    const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error("timeout")), this.timeoutMs);
+    const stall = new Promise((_, reject) => {
+      this.stalled = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const seconds = Math.round(this.timeoutMs / 1000);
+          this.onProgress("stalled", { seconds });
+          reject(new Error(`timeout: nothing loaded for ${seconds} s`));
+        }, this.timeoutMs);
+      };
     });
+    this.stalled();
     try {
       const answer = await Promise.race([
-        this.request("init", { pyodideURL: this.pyodideURL, engineURL: this.engineURL }, this.timeoutMs),
-        timeout,
+        this.request("init", { pyodideURL: this.pyodideURL, engineURL: this.engineURL }),
+        stall,
       ]);
       if (answer.error) throw new Error(`${answer.error.code}: ${answer.error.message}`);
     } catch (error) {
@@ -51,6 +65,7 @@ export class Engine {
       throw error;
     } finally {
       clearTimeout(timer);
+      this.stalled = null;
     }
     // The worker took its lock before it answered: the page gets it only when the worker is gone.
     navigator.locks?.request(name, () => this.died(worker, "worker ended"));
@@ -103,8 +118,9 @@ export class Engine {
 
   receive(data) {
     if (data.progress) {
-      this.timings[data.progress] = data.ms;
-      this.onProgress(data.progress, data.ms);
+      this.stalled?.();
+      if (data.progress !== "download") this.timings[data.progress] = data.ms;
+      this.onProgress(data.progress, data);
       return;
     }
     const entry = this.pending.get(data.id);

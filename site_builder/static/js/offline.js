@@ -2,6 +2,10 @@
 // locale's pages, and on a play page the engine, so that the site works offline
 // after this visit. When they are stored, <html data-offline="ready"> says so
 // (tests wait on it).
+//
+// None of it may compete with the page's own start: registering starts the service worker,
+// whose install downloads the shell, so it waits until the page has loaded and the main
+// thread is idle, and on a play page until the engine has loaded too.
 
 const root = new URL("../../", import.meta.url);
 const html = document.documentElement;
@@ -22,12 +26,21 @@ function engineSettled() {
   });
 }
 
+function idle() {
+  return new Promise((resolve) => {
+    const whenIdle = () => (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 5000 });
+    if (document.readyState === "complete") whenIdle();
+    else addEventListener("load", whenIdle, { once: true });
+  });
+}
+
 async function register() {
   if (!("serviceWorker" in navigator)) return;
   try {
-    await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
     const engine = html.hasAttribute("data-engine");
     if (engine) await engineSettled();
+    await idle();
+    await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
     const { active } = await navigator.serviceWorker.ready;
     const channel = new MessageChannel();
     channel.port1.onmessage = ({ data }) => {

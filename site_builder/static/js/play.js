@@ -6,6 +6,7 @@
 
 import { Board } from "./board.js";
 import { Engine } from "./engine.js";
+import { showProgress } from "./loading.js";
 import { t, tn } from "./i18n.js";
 
 const html = document.documentElement;
@@ -550,23 +551,18 @@ function engineFailed(error) {
 
 // -- start-up ---------------------------------------------------------------
 
-function progress(phase) {
-  const step = ["runtime", "python", "engine", "ready"].indexOf(phase);
-  if (step >= 0) $("#engine-progress").value = step + 1;
-}
-
 async function startEngine() {
   html.dataset.engine = "loading";
   $("#engine-loading").hidden = false;
   $("#engine-failed").hidden = true;
-  $("#engine-progress").value = 0;
+  showProgress("start");
   engine?.stop();
   engine = new Engine({
     workerURL: new URL("./engine-worker.js", import.meta.url),
     pyodideURL: new URL(root.dataset.pyodide, document.baseURI).href,
     engineURL: new URL(root.dataset.archive, document.baseURI).href,
-    timeoutMs: Number(root.dataset.timeout) || 60000,
-    onProgress: progress,
+    timeoutMs: Number(root.dataset.timeout) || undefined,
+    onProgress: showProgress,
     onDead: engineDied,
   });
   let failure = null;

@@ -29,5 +29,6 @@ if (document.documentElement.hasAttribute("data-choose-language")) {
     const code = base === "no" || base === "nn" ? "nb" : base;
     if (links.has(code)) { choice = links.get(code); break; }
   }
-  location.replace((choice || links.get("en")).href);
+  // (The 404 page shares the root page's frame, but has no list: it stays.)
+  if (links.size) location.replace((choice || links.get("en")).href);
 }

@@ -1,0 +1,199 @@
+"""The play page on a slow or broken network: real progress, a stall timeout instead of a
+fixed one, files of one build only; and the precompressed copies the build writes.
+
+Slow networks are made by scripts/serve.py's throttled link (browser emulation does not
+throttle a worker's fetches reliably)."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import brotli
+
+from site_builder.builder import Site
+from site_builder.compress import compressible
+from tests.conftest import serve
+
+PLAY = "sv/fox-and-geese/play/"
+READY = "html[data-engine=ready]"
+
+# Before any page script: every value the progress bar takes, with the text beside it.
+RECORD_PROGRESS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.getElementById("engine-progress");
+  const text = document.getElementById("engine-progress-text");
+  const last = window.__progress[window.__progress.length - 1];
+  if (bar && (!last || last[0] !== bar.value || last[1] !== text.textContent)) {
+    window.__progress.push([bar.value, text.textContent]);
+  }
+}).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
+"""
+
+
+@contextmanager
+def running(server) -> Iterator[str]:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def stall_after(seconds_ms: int):
+    """A route handler for the play page: the page's stall timeout set to seconds_ms."""
+
+    def handler(route):
+        response = route.fetch()
+        body = response.text().replace('id="play"', f'id="play" data-timeout="{seconds_ms}"', 1)
+        route.fulfill(response=response, body=body)
+
+    return handler
+
+
+def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(page, site_dir):
+    # A 4 s stall timeout, and a link so slow that loading takes several times that: as long
+    # as bytes arrive, the page waits; the bar only ever moves forward, in MB and percent.
+    page.context.add_init_script(RECORD_PROGRESS)
+    page.context.route(f"**/{PLAY}", stall_after(4000))
+    with running(serve.make_server(site_dir, throttle_kbit=5000, latency_ms=100)) as url:
+        started = time.monotonic()
+        page.goto(url + PLAY)
+        page.wait_for_selector(f"{READY}, html[data-engine=failed]", timeout=180_000)
+        took = time.monotonic() - started
+    assert page.get_attribute("html", "data-engine") == "ready"
+    assert took > 8  # the load took at least twice the stall timeout
+    steps = page.evaluate("window.__progress")
+    values = [value for value, _ in steps]
+    assert values == sorted(values)
+    assert values[-1] == 100
+    assert len(set(values)) > 10  # it moved in many steps, not in a few phases
+    downloading = [text for value, text in steps if 0 < value < 100]
+    # Swedish, with MB and a percentage: "Hämtar: 3,2 av 17,3 MB (18 %)"
+    assert downloading
+    assert all(re.search(r"\d,\d av \d+,\d MB \(\d+\s%\)", text) for text in downloading), (
+        downloading[:3]
+    )
+    assert "Downloading" not in " ".join(text for _, text in steps)
+    assert not page.console_errors
+
+
+class _StopsSending(serve.Handler):
+    """Until `resumed` is set: sends the first part of the WebAssembly runtime, then nothing
+    more, without closing the connection (as a mobile connection that dropped)."""
+
+    encodings = ()
+    resumed = threading.Event()
+
+    def send_head(self):
+        f = super().send_head()
+        if f is None or "pyodide.asm.wasm" not in self.path or self.resumed.is_set():
+            return f
+        self.wfile.write(f.read(300_000))
+        self.wfile.flush()
+        self.resumed.wait(60)
+        f.close()
+        return None
+
+
+def test_a_server_that_stops_sending_fails_with_a_clear_message_and_retry(page, site_dir):
+    page.context.route(f"**/{PLAY}", stall_after(3000))
+    server = serve.make_server(site_dir)
+    _StopsSending.resumed.clear()
+    server.RequestHandlerClass = functools.partial(_StopsSending, directory=str(site_dir))
+    with running(server) as url:
+        page.goto(url + PLAY)
+        page.wait_for_selector("html[data-engine=failed]", timeout=60_000)
+        failed = page.locator("#engine-failed")
+        assert failed.is_visible()
+        # In Swedish, and saying what happened: nothing arrived for 3 seconds.
+        reason = failed.locator("p").first.inner_text()
+        assert "3" in reason and "Nothing" not in reason, reason
+        assert "timeout" in page.locator("#engine-error").inner_text()
+        _StopsSending.resumed.set()  # the connection works again
+        page.context.unroute(f"**/{PLAY}")
+        page.evaluate("document.getElementById('play').dataset.timeout = '60000'")
+        page.click("[data-action=retry]")
+        page.wait_for_selector(READY, timeout=120_000)
+    assert failed.is_hidden()
+
+
+def test_the_worker_asks_for_this_builds_files_only(page, site_server, site_dir):
+    # Every runtime and engine file is requested with its content digest, so no cache can
+    # hand in a file of another build; the service worker precaches the same versions.
+    requested: list[str] = []
+    page.context.on("request", lambda request: requested.append(request.url))
+    page.goto(site_server.root_url + "en/fox-and-geese/play/")
+    page.wait_for_selector(READY)
+    worker = (site_dir / "static" / "js" / "engine-worker.js").read_text()
+    assets = json.loads(re.search(r"const ASSETS = (\{.*?\});", worker).group(1))
+    runtime = [url for url in requested if "/pyodide/" in url]
+    assert runtime
+    for url in runtime:
+        name, _, version = url.rsplit("/", 1)[1].partition("?v=")
+        assert assets[name][1] == version, url
+        assert assets[name][0] == (site_dir / "pyodide" / name).stat().st_size
+    sw = (site_dir / "sw.js").read_text()
+    for name, (_, digest) in assets.items():
+        assert f"{name}?v={digest}" in sw
+
+
+def test_precompressed_copies_match_their_originals(site_dir):
+    originals = [p for p in site_dir.rglob("*") if p.is_file() and compressible(p)]
+    assert any(p.suffix == ".wasm" for p in originals)
+    for original in originals:
+        data = original.read_bytes()
+        assert brotli.decompress(original.with_name(original.name + ".br").read_bytes()) == data
+        assert gzip.decompress(original.with_name(original.name + ".gz").read_bytes()) == data
+    # Already compressed files get no copies.
+    assert not (site_dir / "pyodide" / "engine-snapshot.bin.gz").exists()
+    assert not list(site_dir.rglob("*.png.br"))
+
+
+STYLED = """() => [...document.styleSheets].some(
+  (sheet) => sheet.href && sheet.href.endsWith("/static/css/site.css") && sheet.cssRules.length > 0
+)"""
+
+
+def assert_404_works(page, url: str) -> None:
+    """The 404 page at a mistyped address: styled, in every language, with working links."""
+    response = page.goto(url)
+    assert response.status == 404
+    page.wait_for_function(STYLED, timeout=20_000)
+    assert page.locator(".notfound-others li").count() > 1
+    links = page.eval_on_selector_all(
+        "a[href]", "(links) => links.map((a) => a.href).filter((h) => !h.includes('#'))"
+    )
+    assert len(links) > 5
+    for link in links:
+        assert page.request.get(link).status == 200, (url, link)
+
+
+def test_a_mistyped_nested_address_gets_a_styled_404_at_root_and_under_a_sub_path(
+    page, site_server
+):
+    # Built without a base URL: the page finds the site root itself.
+    for base in (site_server.root_url, site_server.subpath_url):
+        assert_404_works(page, base + "en/fox-and-gese/play/")
+        assert_404_works(page, base + "nothing-here")
+    assert not [e for e in page.console_errors if "404" not in e]
+
+
+def test_with_a_base_url_the_404_page_links_from_its_path(page, site_dir, tmp_path):
+    # The same site with the 404 page of a build for https://example.org/fox-and-geese/,
+    # served under that path.
+    site = shutil.copytree(site_dir, tmp_path / "dist")
+    built = Site(site, "https://example.org/fox-and-geese/")
+    built.shared_pages([built.localized(code) for code in built.locales])
+    with running(serve.make_server(site, prefix="/fox-and-geese/")) as url:
+        assert_404_works(page, url + "en/fox-and-gese/play/")
+        assert_404_works(page, url + "de/x/y/z")

@@ -1,0 +1,21 @@
+"""Each play page carries the engine's opening position of every table it offers, made at build
+time by the Python engine itself, so the page can be played before the engine has loaded."""
+
+import json
+import re
+
+from game import api
+from site_builder import builder
+
+
+def test_play_pages_carry_the_engines_opening_states(tmp_path):
+    site = builder.Site(tmp_path)
+    site.locale_pages(site.localized("en"))
+    for game in site.games:
+        html = (tmp_path / "en" / game.id / "play" / "index.html").read_text(encoding="utf-8")
+        found = re.search(r'<script type="application/json" id="openings">(.*?)</script>', html)
+        openings = json.loads(found.group(1))
+        assert len(openings) == len(game.variant.geese) * (2 if game.variant.sideways_option else 1)
+        for record, state in openings.items():
+            assert state == api.load(record)
+            assert state["legal"]
