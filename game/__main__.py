@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         return _solve(position, args.budget)
     if not position.legal_moves():
         return _fail("the game is over: there is no move to make")
-    from .ai import choose_move
+    from .levels import choose_move
 
     print(choose_move(position, level=args.level, seconds=args.seconds, seed=args.seed))
     return 0

@@ -83,7 +83,7 @@ def ai_move(
 ) -> dict[str, Any]:
     """The computer's move in the record's final position, as ``{"move": notation}``."""
     # The search is only loaded when a computer plays: it is not part of the start-up.
-    from .ai import choose_move  # noqa: PLC0415
+    from .levels import choose_move  # noqa: PLC0415
 
     try:
         position = GameRecord.parse(record).replay()

@@ -127,6 +127,7 @@ class Site:
             "name": name,
             "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
+            "balance": [tr.gettext(p) for p in game.balance],
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
             "variant_of": None,

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
 # Keys whose values are messages, in page order.
-TEXT_KEYS = ("name", "summary", "rules", "history")
+TEXT_KEYS = ("name", "summary", "rules", "balance", "history")
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,8 @@ class Game:
     name: str
     summary: str
     rules: tuple[str, ...]
+    # Which side tends to win, by table (measured: benchmarks/ai_tournament.py).
+    balance: tuple[str, ...]
     history: tuple[str, ...]
     variant_of: str | None
 
@@ -48,6 +50,7 @@ def load_games(directory: Path = CONTENT) -> list[Game]:
                 name=data["name"],
                 summary=data["summary"],
                 rules=tuple(data["rules"]),
+                balance=tuple(data.get("balance", ())),
                 history=tuple(data["history"]),
                 variant_of=data.get("variant_of"),
             )

@@ -149,7 +149,7 @@ def test_content_points_at_engine_games():
     assert [g.variant_of for g in games] == [None, "fox-and-geese", "fox-and-geese"]
     for game in games:
         assert game.variant is VARIANTS[game.id]
-        assert game.rules and game.history and game.summary
+        assert game.rules and game.balance and game.history and game.summary
 
 
 def test_messages_pot_is_current_with_the_sources():
@@ -163,7 +163,7 @@ def test_messages_pot_is_current_with_the_sources():
 def test_content_and_js_strings_are_extracted():
     catalog = i18n.extract_catalog()
     for game in load_games():
-        for text in (game.name, game.summary, *game.rules, *game.history):
+        for text in (game.name, game.summary, *game.rules, *game.balance, *game.history):
             assert catalog.get(text) is not None, text
     for message in i18n.js_messages():
         assert catalog.get(message) is not None, message

@@ -26,7 +26,7 @@ STDLIB = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 def exercise_the_engine() -> None:
     """The worker's imports and code paths, including a search, a rejected record and a
     traceback, so that everything they need is imported."""
-    from game import ai, api  # noqa: F401  (ai: the worker imports it at start-up)
+    from game import api, levels  # noqa: F401  (levels: the worker imports it at start-up)
 
     state = api.new_game("fox-and-geese")
     api.play(state["record"], state["legal"][0])

@@ -690,7 +690,6 @@ def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, sit
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '30'; }")
     page.select_option("select[name=level]", "hard")
     set_mode(page, "two")
-    # Not d4-d5: hard answers that from its book, without a search (game/ai.py, _BOOK).
     state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
     set_mode(page, "computer", side="fox")  # the computer takes the geese, to move now
     page.wait_for_selector("#status[data-thinking=true]")

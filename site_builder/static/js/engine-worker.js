@@ -133,7 +133,7 @@ async function unpackSnapshot(bytes) {
 const BOOT = `
 import sys
 sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
-from game import ai  # noqa: F401  (the first computer move should not wait for an import)
+from game import levels  # noqa: F401  (the first computer move should not wait for an import)
 from game.api import call
 call
 `;

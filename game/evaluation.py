@@ -1,0 +1,248 @@
+"""How good a position is for the fox side, in hundredths of a goose.
+
+Every weight is in ``WEIGHTS``, once, with its reason. What differs between
+games is derived from the rules' data (goose directions, pen, goose count),
+never from the game's name: for example, where geese step only forward every
+goose move is spent for good, so their spare moves count; where they may step
+sideways they can always wait, and spare moves mean nothing.
+
+The terms, from the fox's side (the geese's value is its negative):
+
+* material: geese taken;
+* room: the empty points the fox can walk to (a flood fill), and its mobility
+  and capture threats now;
+* refuges: points in the fox's room that no goose can ever reach again
+  (geese never step back), so a fox there cannot be trapped;
+* holes: a goose the fox can jump from a point it can reach, and "deep" holes
+  whose landing point is a refuge;
+* geese already past the fox, and geese with a line back to the fox's room
+  (it can get behind them);
+* goose progress: rows gained, pen points filled;
+* tempo, where geese step only forward: each goose's forward steps left
+  (a step into a dead end throws away the steps it cuts off), and the
+  reserve: the steps left to geese that do not touch the fox's room, which
+  they can spend while the fox waits without opening the line.
+
+``draw_score`` is the value of a draw for a side (contempt), from the same data.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from .boards import row_of
+from .games import Rules
+from .position import EMPTY, GOOSE, Position, Side, tables_for
+
+
+@dataclass(frozen=True)
+class Weights:
+    goose: int = 100  # the unit: one goose taken
+    # Geese gain by closing in; in a pen game the pen is where they head.
+    advance: int = 1  # per row a goose has gained
+    pen_row: int = 6  # per row, in a pen game (the pen is at the far end)
+    pen: int = 25  # per pen point filled
+    # The fox's room to run: where the geese must trap it, every point counts; in a pen
+    # game the geese also win by filling the pen, so room matters less.
+    room: int = 5
+    room_pen: int = 3
+    mobility: int = 6  # per step the fox can take now
+    cornered: int = 40  # a fox with at most one move or threat is close to trapped
+    # A refuge can never be taken from the fox; two or more make it safe for good.
+    refuge: int = 80
+    refuge2: int = 150
+    hole: int = 12  # a goose the fox can get to and jump
+    deep_hole: int = 150  # ... landing on a refuge
+    passed: int = 40  # a goose above the lowest fox can no longer close in from behind
+    outflanked: int = 100  # a line from a goose back to the fox's room
+    # With the geese to move, one threat can be covered; two usually cost a goose.
+    threat1: int = 20
+    threat2: int = 70
+    # Forward-only geese: a forward step left is a move the geese can still make.
+    tempo: int = 15
+    # ... and one they can make while the fox waits, without opening their line.
+    reserve: int = 6
+    # Draws (only where geese may step sideways: forward-only games cannot repeat).
+    fox_contempt: int = 150  # the fox avoids a draw unless clearly behind
+    # Where the geese can always wait and win only by trapping, the fox side is the losing
+    # one: it plays for the draw unless this far ahead.
+    fox_contempt_losing_side: int = -600
+    # Geese pay in proportion to the captures the fox still needs to win on the count.
+    geese_contempt_per_capture: int = 40
+
+
+WEIGHTS = Weights()
+
+
+def fox_side_loses(rules: Rules) -> bool:
+    """Geese that can always wait (sideways steps) and win only by trapping (no pen)."""
+    return rules.sideways and not rules.pen
+
+
+def draw_score(rules: Rules, side: Side, w: Weights = WEIGHTS) -> int:
+    """A draw's value for ``side``: below 0 means the side would rather play on."""
+    if side is Side.GEESE:
+        captures_to_win = len(rules.geese) - rules.fox_wins_below + 1
+        return -w.geese_contempt_per_capture * captures_to_win
+    if fox_side_loses(rules):
+        return -w.fox_contempt_losing_side
+    return -w.fox_contempt
+
+
+class Evaluation:
+    """Tables for one set of rules, built once (``evaluation_for``)."""
+
+    def __init__(self, rules: Rules, w: Weights = WEIGHTS):
+        tables = tables_for(rules)
+        points = rules.board.points
+        size = len(tables.fox_steps)
+        self.points = points
+        self.goose_value = w.goose
+        self.initial = len(rules.geese)
+        self.steps = tables.fox_steps
+        self.jumps = tables.jumps
+        # through[sq]: (a, b) with a fox on a able to jump a goose on sq to b.
+        through: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        for a in points:
+            for over, land in tables.jumps[a]:
+                through[over].append((a, land))
+        self.through = [tuple(t) for t in through]
+        self.behind = [
+            tuple(n for n in tables.fox_steps[sq] if row_of(n) < row_of(sq)) for sq in range(size)
+        ]
+        # reach[sq]: bit mask of the points a goose on sq could ever get to. A point no goose
+        # can reach is a refuge.
+        self.bit = [0] * size
+        for i, sq in enumerate(points):
+            self.bit[sq] = 1 << i
+        self.reach = [0] * size
+        for sq in points:
+            todo, mask = [sq], 0
+            while todo:
+                p = todo.pop()
+                if not mask & self.bit[p]:
+                    mask |= self.bit[p]
+                    todo += tables.goose_steps[p]
+            self.reach[sq] = mask
+        # The most forward steps a goose can still take from each point.
+        potential = [0] * size
+        for sq in sorted(points, reverse=True):  # higher rows first
+            ahead = [n for n in tables.goose_steps[sq] if row_of(n) > row_of(sq)]
+            potential[sq] = max((potential[n] + 1 for n in ahead), default=0)
+        self.potential = potential
+        pen = set(rules.pen)
+        forward_only = not rules.sideways
+        self.goose_square = [0] * size
+        for sq in points:
+            row = row_of(sq)
+            value = w.advance * row
+            if forward_only:
+                # Every step spends one; a step into a dead end also spends the ones it cuts off.
+                value += w.tempo * (row + potential[sq])
+            if pen:
+                value += w.pen_row * row + (w.pen if sq in pen else 0)
+            self.goose_square[sq] = value
+        self.w_reserve = w.reserve if forward_only else 0
+        self.w_room = w.room_pen if pen else w.room
+        self.w_passed = 0 if pen else w.passed
+        self.w_outflanked = 0 if pen else w.outflanked
+        self.w = w
+        self.mark = [0] * size
+        self.stamp = 0
+        self.cache: dict[int, int] = {}
+        # The start position scores 0, so that a draw's contempt compares with "no progress".
+        self.offset = 0
+        self.offset = self.score(Position(rules))
+
+    def fox_score(self, pos: Position) -> int:
+        """The position's value for the fox side (cached by position hash)."""
+        cache = self.cache
+        score = cache.get(pos.hash)
+        if score is None:
+            if len(cache) > 100_000:  # about 10 MB: the browser heap is small
+                cache.clear()
+            score = cache[pos.hash] = self.score(pos)
+        return score
+
+    def score(self, pos: Position) -> int:
+        w = self.w
+        cells = pos.cells
+        steps = self.steps
+        self.stamp += 1
+        stamp = self.stamp
+        mark = self.mark
+        foxes = pos.foxes
+        # Flood fill: the empty points the foxes can walk to (their room to run).
+        room_points = list(foxes)
+        for f in room_points:
+            mark[f] = stamp
+        for sq in room_points:  # the list grows while it is walked: breadth-first
+            for n in steps[sq]:
+                if cells[n] == EMPTY and mark[n] != stamp:
+                    mark[n] = stamp
+                    room_points.append(n)
+        mobility = threats = 0
+        for f in foxes:
+            for n in steps[f]:
+                if cells[n] == EMPTY:
+                    mobility += 1
+            for over, land in self.jumps[f]:
+                if cells[over] == GOOSE and cells[land] == EMPTY:
+                    threats += 1
+        lowest_fox_row = min(row_of(f) for f in foxes)
+        geese_value = holes = deep_holes = passed = outflanked = reserve = 0
+        can_reach = 0
+        goose_square, reach, bit, potential = (
+            self.goose_square,
+            self.reach,
+            self.bit,
+            self.potential,
+        )
+        geese = [sq for sq in self.points if cells[sq] == GOOSE]
+        for sq in geese:
+            geese_value += goose_square[sq]
+            can_reach |= reach[sq]
+            if row_of(sq) > lowest_fox_row:
+                passed += 1
+        for sq in geese:
+            touches = False
+            for n in steps[sq]:
+                if mark[n] == stamp:
+                    touches = True
+                    break
+            if not touches:
+                reserve += potential[sq]
+            for n in self.behind[sq]:
+                if mark[n] == stamp:
+                    outflanked += 1
+            hole = deep = False
+            for a, b in self.through[sq]:
+                if mark[a] == stamp and cells[b] == EMPTY:
+                    hole = True
+                    deep = deep or not can_reach & bit[b]
+            holes += hole
+            deep_holes += deep
+        refuge = sum(1 for sq in room_points if not can_reach & bit[sq])
+        score = (
+            self.w_room * len(room_points)
+            + w.mobility * mobility
+            + w.hole * holes
+            + w.deep_hole * deep_holes
+            + self.w_passed * passed
+            + self.w_outflanked * outflanked
+            - geese_value
+            - self.w_reserve * reserve
+            + self.goose_value * (self.initial - pos.geese)
+        )
+        if refuge:
+            score += w.refuge * refuge + (w.refuge2 if refuge > 1 else 0)
+        if mobility + threats <= 1:
+            score -= w.cornered
+        if threats and pos.turn is Side.GEESE:
+            score += w.threat1 if threats == 1 else w.threat2
+        return score - self.offset
+
+
+# One evaluation per set of rules, shared by every search.
+evaluation_for = functools.cache(Evaluation)

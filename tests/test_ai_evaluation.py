@@ -1,0 +1,75 @@
+"""The evaluation: built from the rules' data, neutral at the start, blind to left and right."""
+
+import random
+
+import pytest
+
+from game import Position, Side, parse_square, rules_for
+from game.boards import col_of, row_of, square
+from game.evaluation import WEIGHTS, draw_score, evaluation_for
+
+CONFIGS = [
+    ("fox-and-geese", 13, False),
+    ("fox-and-geese", 13, True),
+    ("fox-and-geese", 17, False),
+    ("two-foxes", None, False),
+    ("large-cross", None, False),
+]
+
+
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
+def test_the_start_scores_zero(game, geese, sideways):
+    rules = rules_for(game, geese, sideways)
+    assert evaluation_for(rules).score(Position(rules)) == 0
+
+
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
+def test_a_mirrored_position_scores_the_same(game, geese, sideways):
+    # Every board is symmetric left to right, so the evaluation must be too.
+    rules = rules_for(game, geese, sideways)
+    width = rules.board.width
+
+    def mirror(sq: int) -> int:
+        return square(width - 1 - col_of(sq), row_of(sq))
+
+    ev = evaluation_for(rules)
+    rng = random.Random(4)
+    for _ in range(20):
+        pos = Position(rules)
+        for _ in range(rng.randrange(1, 40)):
+            if pos.outcome() is not None:
+                break
+            pos.push(rng.choice(pos.legal_moves()))
+        mirrored = Position(
+            rules,
+            foxes=[mirror(f) for f in pos.foxes],
+            geese=[mirror(g) for g in pos.goose_squares()],
+            turn=pos.turn,
+        )
+        assert ev.score(mirrored) == ev.score(pos), pos.moves
+
+
+def test_a_goose_that_strands_itself_costs_the_forward_only_geese_their_spare_steps():
+    # a3-a4 and a3-b4 both move one goose one row up; a4 leads only to a5, b4 to the middle.
+    # Geese that can step sideways lose nothing by it.
+    for sideways, costs in ((False, True), (True, False)):
+        rules = rules_for("fox-and-geese", 13, sideways)
+        ev = evaluation_for(rules)
+        scores = []
+        for text in ("a3-a4", "a3-b4"):
+            pos = Position(rules, foxes=[parse_square("d7")], turn=Side.GEESE)
+            pos.push(pos.parse_move(text))
+            scores.append(ev.score(pos))
+        to_the_edge, to_the_middle = scores
+        assert (to_the_edge > to_the_middle) is costs, sideways
+
+
+def test_a_draw_is_worth_most_to_the_side_that_cannot_win_otherwise():
+    # Where the geese can always wait and win only by trapping, the fox plays for a draw.
+    assert draw_score(rules_for("large-cross"), Side.FOX) > 0
+    assert draw_score(rules_for("fox-and-geese", 13, sideways=True), Side.FOX) > 0
+    assert draw_score(rules_for("two-foxes"), Side.FOX) == -WEIGHTS.fox_contempt
+    # Geese pay more for a draw the more captures the fox still needs.
+    assert draw_score(rules_for("large-cross"), Side.GEESE) < draw_score(
+        rules_for("two-foxes"), Side.GEESE
+    )
