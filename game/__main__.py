@@ -7,6 +7,7 @@ import json
 import sys
 
 from .games import VARIANTS
+from .levels import LEVELS
 from .position import Position, perft
 from .record import GameRecord, RecordError
 
@@ -29,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
         "moves", nargs="*"
     )
     ai = command("ai", "print the computer's move after MOVES")
-    ai.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
+    ai.add_argument("--level", choices=tuple(LEVELS), default="hard")
     ai.add_argument("--seconds", type=float, default=1.0)
     ai.add_argument("--seed", type=int, default=None)
     ai.add_argument("moves", nargs="*")
