@@ -1,4 +1,4 @@
-"""Command line: ``python -m game perft|replay|ai`` (docs/architecture.md, "Contracts")."""
+"""Command line: ``python -m game perft|replay|ai|solve`` (docs/architecture.md, "Contracts")."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import sys
 
 from .games import VARIANTS
+from .levels import LEVELS
 from .position import Position, perft
 from .record import GameRecord, RecordError
 
@@ -29,10 +30,13 @@ def _parser() -> argparse.ArgumentParser:
         "moves", nargs="*"
     )
     ai = command("ai", "print the computer's move after MOVES")
-    ai.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
+    ai.add_argument("--level", choices=tuple(LEVELS), default="hard")
     ai.add_argument("--seconds", type=float, default=1.0)
     ai.add_argument("--seed", type=int, default=None)
     ai.add_argument("moves", nargs="*")
+    solve = command("solve", "print the exact value after MOVES: fox|geese, plies to the end")
+    solve.add_argument("--budget", type=int, default=None, help="positions the search may store")
+    solve.add_argument("moves", nargs="*")
     return parser
 
 
@@ -52,6 +56,24 @@ def _line(position: Position) -> str:
 def _fail(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
+
+
+def _solve(position: Position, budget: int | None) -> int:
+    from .solve import DEFAULT_BUDGET, solve
+
+    try:
+        value = solve(position, DEFAULT_BUDGET if budget is None else budget)
+    except ValueError as exc:
+        return _fail(str(exc))
+    if value is None:
+        print(
+            "error: beyond what is solved: the exact search needs more positions than its "
+            "budget (--budget) and there is no table for this position",
+            file=sys.stderr,
+        )
+        return 3
+    print(value[0].value, value[1])
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         position = record.replay()
     except RecordError as exc:
         return _fail(str(exc))
+    if args.command == "solve":
+        return _solve(position, args.budget)
     if not position.legal_moves():
         return _fail("the game is over: there is no move to make")
     from .levels import choose_move

@@ -17,6 +17,14 @@ if [ ! -x /usr/bin/chromium ]; then
   as_root apt-get install -y -q chromium fonts-dejavu-core
 fi
 
+# A C compiler: tests/test_solve.py builds the exact solver in tools/solver/.
+if ! command -v cc >/dev/null; then
+  echo "setup: installing gcc (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -q
+  as_root apt-get install -y -q gcc libc6-dev
+fi
+
 # The project itself, editable, with its pinned dev tools in .venv; reinstalled only when
 # pyproject.toml's [project] or [build-system] tables change.
 if [ ! -x .venv/bin/python ]; then

@@ -1,0 +1,170 @@
+"""Exact values of forward-only positions (game/solve.py, docs/solver.md)."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.boards import parse_square
+from game.games import rules_for
+from game.position import Position, Side
+from game.solve import best_move, solve
+from tests.test_record import finished_game
+
+RULES = rules_for("fox-and-geese")
+
+
+def position(fox, geese, turn=Side.FOX):
+    return Position(RULES, [parse_square(fox)], [parse_square(g) for g in geese.split()], turn)
+
+
+def test_a_trapped_fox_has_lost():
+    # d7: every neighbour holds a goose and d5 stops the only jump (the others leave the board).
+    assert solve(position("d7", "c7 e7 c6 d6 e6 d5")) == (Side.GEESE, 0)
+
+
+def test_geese_that_cannot_move_have_lost():
+    # Row 7 is the end of the board and nothing leads forward from a5.
+    assert solve(position("d4", "c7 d7 e7 a5", Side.GEESE)) == (Side.FOX, 0)
+
+
+def test_capturing_the_fourth_last_goose_wins_at_once():
+    assert solve(position("d4", "d5 c1 d1 e1")) == (Side.FOX, 1)
+
+
+def test_the_geese_close_the_trap_in_one_move():
+    value = best_move(position("d7", "c7 e7 c6 e6 d5 c5", Side.GEESE))
+    assert value is not None
+    move, (winner, plies) = value
+    assert (str(move), winner, plies) == ("c5-d6", Side.GEESE, 1)
+
+
+def test_fewer_than_four_geese_is_a_fox_win_with_nothing_to_play():
+    assert solve(position("d4", "c1 d1 e1", Side.GEESE)) == (Side.FOX, 0)
+
+
+def _wins(pos, seen):
+    """Whether the side to move wins: win or loss only, from the engine's moves alone."""
+    key = (tuple(pos.goose_squares()), tuple(pos.foxes), pos.turn)
+    if key not in seen:
+        moves = pos.legal_moves()
+        if not moves:
+            seen[key] = pos.outcome().winner is pos.turn
+        else:
+            seen[key] = False
+            for move in moves:
+                pos.push(move)
+                lost = not _wins(pos, seen)
+                pos.pop()
+                if lost:
+                    seen[key] = True
+                    break
+    return seen[key]
+
+
+def random_position(rng, geese, low_row):
+    points = [p for p in RULES.board.points if p // 16 + 1 >= low_row]
+    squares = rng.sample(points, geese + 1)
+    return Position(RULES, squares[:1], squares[1:], rng.choice([Side.FOX, Side.GEESE]))
+
+
+def test_values_agree_with_plain_minimax_and_with_the_values_after_each_move():
+    rng = random.Random(25)
+    for _ in range(20):
+        pos = random_position(rng, 4, 4)
+        value = solve(pos)
+        assert value is not None
+        winner, plies = value
+        assert (winner is pos.turn) == _wins(pos, {})
+        moves = pos.legal_moves()
+        assert (plies == 0) == (not moves)
+        after = []
+        for move in moves:
+            pos.push(move)
+            after.append(solve(pos))
+            pos.pop()
+        mine = [p for w, p in after if w is pos.turn]
+        # The winner hurries, the loser delays.
+        if mine:
+            assert (winner, plies) == (pos.turn, min(mine) + 1)
+        elif moves:
+            assert (winner, plies) == (pos.turn.other, max(p for _, p in after) + 1)
+
+
+def test_a_budget_too_small_gives_no_answer_and_not_a_guess():
+    start = Position(RULES)
+    assert solve(start, budget=1000) is None and best_move(start, budget=1000) is None
+
+
+@pytest.mark.parametrize("game", ["two-foxes", "large-cross"])
+def test_games_with_sideways_steps_are_refused(game):
+    with pytest.raises(ValueError, match="not forward-only"):
+        solve(Position(rules_for(game)))
+    with pytest.raises(ValueError, match="not forward-only"):
+        solve(Position(rules_for("fox-and-geese", sideways=True)))
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "game", "solve", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_cli_prints_the_value_of_the_position_after_the_moves():
+    record = finished_game("fox-and-geese", 3)
+    for cut in (0, 2, 5):
+        moves = record.moves[: len(record.moves) - cut]
+        winner, plies = solve(record.with_moves(moves).replay())
+        out = run("fox-and-geese", *moves)
+        assert (out.returncode, out.stdout) == (0, f"{winner.value} {plies}\n")
+
+
+def test_cli_exit_status_3_beyond_what_is_solved():
+    out = run("fox-and-geese", "--geese", "17", "--budget", "1000", "d4-d5")
+    assert out.returncode == 3 and out.stdout == ""
+    assert "beyond what is solved" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["two-foxes"], ["fox-and-geese", "--sideways"], ["fox-and-geese", "d4-d7"]]
+)
+def test_cli_refuses_what_has_no_exact_value_with_status_2(args):
+    out = run(*args)
+    assert (
+        out.returncode == 2 and out.stderr.startswith("error: ") and "Traceback" not in out.stderr
+    )
+
+
+def test_the_c_solver_agrees_with_the_search(tmp_path):
+    """tools/solver/solver.c, built here, against game/solve.py on positions with 4-6 geese."""
+    root = Path(__file__).resolve().parents[1]
+    binary, tables = tmp_path / "solver", tmp_path / "tables"
+    build = [str(root / "tools/solver/solver.c"), "-O2", "-o", str(binary)]
+    subprocess.run(["cc", *build], check=True)
+    subprocess.run([binary, "solve", tables, "6"], check=True, capture_output=True)
+    index = {sq: i for i, sq in enumerate(sorted(RULES.board.points))}
+    rng = random.Random(6)
+    positions = [
+        position("d7", "c7 e7 c6 d6 e6 d5"),
+        position("d7", "c7 e7 c6 e6 d5 c5", Side.GEESE),
+        position("d7", "c7 e7 c6 e6 d5 c5"),
+        *(random_position(rng, rng.choice([4, 5, 6]), 5) for _ in range(30)),
+    ]
+    lines = [
+        " ".join(
+            [str(index[p.foxes[0]]), *(str(index[g]) for g in p.goose_squares()), p.turn.value]
+        )
+        for p in positions
+    ]
+    out = subprocess.run(
+        [binary, "query", tables],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = [solve(p)[0].value for p in positions]
+    assert out.stdout.split() == expected
+    assert {"fox", "geese"} <= set(expected)

@@ -1,0 +1,539 @@
+/* Retrograde solver for forward-only Fox and Geese (standard game, no sideways steps).
+ *
+ * Why it is this simple: every goose move goes one row forward, so positions
+ * never repeat and every position is a win for one side (docs/solver.md). A
+ * position is (goose set S, fox point, side to move). For one goose set the
+ * values for all 33 fox points fit in one 33-bit mask, so we store per set
+ *   G[S]: fox points where the geese, to move, win;
+ *   F[S]: fox points where the fox, to move, wins.
+ * G[S] needs F of the sets one goose move later (same goose count, one goose
+ * one point higher); F[S] needs G[S] (fox steps) and G of smaller sets (jump
+ * chains). Points are numbered row by row from the geese's side, so a goose
+ * move always raises a point's number and a set's colex rank: walking a layer
+ * (one goose count) from the highest rank down meets every successor first.
+ *
+ * Storage: a set of k geese is its colex rank among the C(33, k) sets; a mask
+ * keeps only the 33 - k points free of geese (pext/pdep), packed back to back.
+ * A finished layer goes to DIR/G<k>.bin and DIR/F<k>.bin (those bit arrays as
+ * they are in memory); a rerun loads finished layers instead of recomputing
+ * them, and a layer in progress is saved every ten minutes and on SIGTERM or
+ * SIGINT (DIR/...part, then the process stops) and resumed from there. Only G of the lower layers and F of the current one are
+ * needed in memory; G of the top layer is kept only when it fits in MEMORY.
+ *
+ * With --start 13|15|17 only sets that can arise from that start are computed
+ * (each goose of the set matched to a different start goose that can reach its
+ * point by forward steps); successors and captures of such a set are such sets
+ * too, so the values computed are exact. Other sets stay 0 and are never read.
+ *
+ * Usage:
+ *   solver solve DIR MAXK [--start N]   solve layers 4..MAXK, checkpointing each
+ *   solver estimate [SAMPLES]           sets per layer that can arise from each start
+ *   solver query DIR                    stdin lines "fox geese... side": prints fox|geese
+ */
+#include <immintrin.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#define NP 33
+#define ALL ((1ULL << NP) - 1)
+#define FOX_WINS_BELOW 4
+#define MEMORY (8ULL << 30)
+#ifndef CHECKPOINT_SECONDS
+#define CHECKPOINT_SECONDS 600
+#endif
+
+static int prow[NP], pcol[NP];
+static int at[7][7]; /* point number at (col,row), or -1 */
+static uint64_t adj[NP];       /* fox steps */
+static int gstep[NP][3], ngstep[NP];
+static int jover[NP][8], jland[NP][8], njump[NP];
+static uint64_t reach[NP];     /* points a goose on p can ever reach (p included) */
+static uint64_t binom[NP + 1][NP + 1];
+
+static int on_board(int c, int r) {
+    return c >= 0 && c < 7 && r >= 0 && r < 7 && ((c >= 2 && c <= 4) || (r >= 2 && r <= 4));
+}
+
+/* Cross 33: orthogonal lines between neighbours; both diagonals of every unit
+ * square whose four corners are on the board (docs/rules.md). */
+static int linked(int c, int r, int dc, int dr) {
+    int c2 = c + dc, r2 = r + dr;
+    if (!on_board(c, r) || !on_board(c2, r2)) return 0;
+    if (dc == 0 || dr == 0) return 1;
+    int x = c < c2 ? c : c2, y = r < r2 ? r : r2;
+    return on_board(x, y) && on_board(x + 1, y) && on_board(x, y + 1) && on_board(x + 1, y + 1);
+}
+
+static void setup(void) {
+    int n = 0;
+    for (int r = 0; r < 7; r++)
+        for (int c = 0; c < 7; c++) {
+            at[c][r] = -1;
+            if (on_board(c, r)) {
+                at[c][r] = n;
+                prow[n] = r;
+                pcol[n] = c;
+                n++;
+            }
+        }
+    static const int dirs[8][2] = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
+    for (int p = 0; p < NP; p++) {
+        int c = pcol[p], r = prow[p];
+        for (int d = 0; d < 8; d++) {
+            int dc = dirs[d][0], dr = dirs[d][1];
+            if (!linked(c, r, dc, dr)) continue;
+            int q = at[c + dc][r + dr];
+            adj[p] |= 1ULL << q;
+            if (dr == 1) gstep[p][ngstep[p]++] = q;
+            if (linked(c + dc, r + dr, dc, dr)) {
+                jover[p][njump[p]] = q;
+                jland[p][njump[p]] = at[c + 2 * dc][r + 2 * dr];
+                njump[p]++;
+            }
+        }
+    }
+    for (int p = NP - 1; p >= 0; p--) {
+        reach[p] = 1ULL << p;
+        for (int i = 0; i < ngstep[p]; i++) reach[p] |= reach[gstep[p][i]];
+    }
+    for (int i = 0; i <= NP; i++) {
+        binom[i][0] = 1;
+        for (int j = 1; j <= i; j++) binom[i][j] = binom[i - 1][j - 1] + (j <= i - 1 ? binom[i - 1][j] : 0);
+    }
+}
+
+static inline uint64_t rank_of(uint64_t s) {
+    uint64_t r = 0;
+    int i = 1;
+    while (s) {
+        int p = __builtin_ctzll(s);
+        r += binom[p][i++];
+        s &= s - 1;
+    }
+    return r;
+}
+
+#ifdef __BMI2__
+#define pext _pext_u64
+#define pdep _pdep_u64
+#else
+/* Portable stand-ins where the compiler may not use BMI2 (build with -march=native to get it). */
+static inline uint64_t pext(uint64_t v, uint64_t mask) {
+    uint64_t out = 0;
+    for (uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+        if (v & mask & -mask) out |= bit;
+    return out;
+}
+
+static inline uint64_t pdep(uint64_t v, uint64_t mask) {
+    uint64_t out = 0;
+    for (uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+        if (v & bit) out |= mask & -mask;
+    return out;
+}
+#endif
+
+/* One layer's masks: 33 - k bits per set, over the points free of geese. */
+typedef struct {
+    uint8_t *bits;
+    int k, w;
+    uint64_t n, bytes;
+} Masks;
+
+static inline uint64_t get(const Masks *m, uint64_t r, uint64_t s) {
+    uint64_t at = r * (uint64_t)m->w, v;
+    memcpy(&v, m->bits + (at >> 3), 8);
+    return pdep((v >> (at & 7)) & ((1ULL << m->w) - 1), ~s & ALL);
+}
+
+static inline void put(Masks *m, uint64_t r, uint64_t s, uint64_t mask) {
+    uint64_t at = r * (uint64_t)m->w, v, field = ((1ULL << m->w) - 1) << (at & 7);
+    memcpy(&v, m->bits + (at >> 3), 8);
+    v = (v & ~field) | (pext(mask, ~s & ALL) << (at & 7));
+    memcpy(m->bits + (at >> 3), &v, 8);
+}
+
+static uint64_t layer_bytes(int k) { return (binom[NP][k] * (uint64_t)(NP - k) + 7) / 8 + 8; }
+
+/* ---- which sets can arise from a start ---------------------------------- */
+
+static uint64_t start_set; /* 0: every set */
+static uint64_t pred[NP];  /* start points whose goose can reach p */
+
+static int augment(int p, uint64_t *seen, int *owner) {
+    uint64_t cand = pred[p] & ~*seen;
+    while (cand) {
+        int t = __builtin_ctzll(cand);
+        cand &= cand - 1;
+        *seen |= 1ULL << t;
+        if (owner[t] < 0 || augment(owner[t], seen, owner)) {
+            owner[t] = p;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int can_arise(uint64_t s) {
+    if (!start_set) return 1;
+    int owner[NP];
+    for (int i = 0; i < NP; i++) owner[i] = -1;
+    /* Highest points first: they have the fewest candidates. */
+    for (int p = NP - 1; p >= 0; p--) {
+        if (!(s >> p & 1)) continue;
+        uint64_t seen = 0;
+        if (!augment(p, &seen, owner)) return 0;
+    }
+    return 1;
+}
+
+static void set_start(int n) {
+    /* 13: rows 1-3 (points 0-12); 15: also a4, g4; 17: also a5, g5. */
+    start_set = 0x1FFFULL;
+    if (n >= 15) start_set |= 1ULL << at[0][3] | 1ULL << at[6][3];
+    if (n >= 17) start_set |= 1ULL << at[0][4] | 1ULL << at[6][4];
+    for (int p = 0; p < NP; p++) {
+        pred[p] = 0;
+        for (int t = 0; t < NP; t++)
+            if ((start_set >> t & 1) && (reach[t] >> p & 1)) pred[p] |= 1ULL << t;
+    }
+}
+
+/* ---- the layers ----------------------------------------------------------- */
+
+static Masks G[NP + 1], F[NP + 1];
+
+static inline int geese_win_after_jump(int land, uint64_t s, int k) {
+    if (k < FOX_WINS_BELOW) return 0;
+    return (int)(get(&G[k], rank_of(s), s) >> land & 1);
+}
+
+/* Whether a jump chain from `from` (fox lifted off the board) reaches a position the
+ * geese lose: any prefix of a chain is a move of its own. */
+static int jump_wins(int from, uint64_t s, int k) {
+    for (int i = 0; i < njump[from]; i++) {
+        int over = jover[from][i], land = jland[from][i];
+        if (!(s >> over & 1) || (s >> land & 1)) continue;
+        uint64_t s2 = s ^ (1ULL << over);
+        if (!geese_win_after_jump(land, s2, k - 1)) return 1;
+        if (jump_wins(land, s2, k - 1)) return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    uint64_t done, sets, positions, fox_wins_fox_to_move, fox_wins_geese_to_move;
+    double seconds, cpu_seconds;
+} Progress;
+
+static double clock_of(clockid_t id) {
+    struct timespec t;
+    clock_gettime(id, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static double now(void) { return clock_of(CLOCK_MONOTONIC); }
+static double cpu_now(void) { return clock_of(CLOCK_PROCESS_CPUTIME_ID); }
+
+static char dir[4096];
+
+static void path_of(char *out, size_t size, const char *name, int k, const char *suffix) {
+    snprintf(out, size, "%s/%s%d%s", dir, name, k, suffix);
+}
+
+static int load(Masks *m, const char *name, const char *suffix) {
+    char path[4200];
+    path_of(path, sizeof path, name, m->k, suffix);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    size_t got = fread(m->bits, 1, m->bytes, fp);
+    fclose(fp);
+    return got == m->bytes;
+}
+
+static void write_file(const char *path, const void *data, size_t size) {
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *fp = fopen(tmp, "wb");
+    if (!fp || fwrite(data, 1, size, fp) != size || fclose(fp) != 0) {
+        perror(tmp);
+        exit(1);
+    }
+    rename(tmp, path); /* a file exists only once it is whole */
+}
+
+static void save(const Masks *m, const char *name, const char *suffix) {
+    char path[4200];
+    path_of(path, sizeof path, name, m->k, suffix);
+    write_file(path, m->bits, m->bytes);
+}
+
+static void alloc_masks(Masks *m, int k) {
+    m->k = k;
+    m->w = NP - k;
+    m->n = binom[NP][k];
+    m->bytes = layer_bytes(k);
+    m->bits = calloc(m->bytes, 1);
+    if (!m->bits) {
+        fprintf(stderr, "out of memory for layer %d\n", k);
+        exit(1);
+    }
+}
+
+static void free_masks(Masks *m) {
+    free(m->bits);
+    m->bits = NULL;
+}
+
+/* The complement of the set of colex rank n-1-i among k-sets, i.e. the i-th (33-k)-set. */
+static uint64_t nth_complement(uint64_t i, int m) {
+    uint64_t t = 0;
+    for (int j = m; j >= 1; j--) {
+        int c = j - 1;
+        while (binom[c + 1][j] <= i) c++;
+        t |= 1ULL << c;
+        i -= binom[c][j];
+    }
+    return t;
+}
+
+/* Mid-layer checkpoint: the masks so far and the progress, written in that order. */
+static void checkpoint(int k, const Progress *pr, int keep_g) {
+    if (keep_g) save(&G[k], "G", ".part");
+    save(&F[k], "F", ".part");
+    char path[4200];
+    path_of(path, sizeof path, "progress", k, ".part");
+    write_file(path, pr, sizeof *pr);
+}
+
+/* SIGTERM or SIGINT: save the layer in progress at the next check, then stop. */
+static volatile sig_atomic_t stop_asked;
+static void ask_stop(int sig) { stop_asked = sig; }
+
+static Progress solve_layer(int k, int keep_g) {
+    uint64_t n = binom[NP][k];
+    Progress pr = {0, 0, 0, 0, 0, 0, 0};
+    char path[4200];
+    path_of(path, sizeof path, "progress", k, ".part");
+    FILE *fp = fopen(path, "rb");
+    if (fp) {
+        if (fread(&pr, sizeof pr, 1, fp) == 1 && load(&F[k], "F", ".part") &&
+            (!keep_g || load(&G[k], "G", ".part"))) {
+            fprintf(stderr, "layer %d: resuming at %.1f%%\n", k, 100.0 * pr.done / n);
+        } else {
+            memset(&pr, 0, sizeof pr);
+        }
+        fclose(fp);
+    }
+    /* Walk the complements upward with Gosper's hack: the sets go downward. */
+    int m = NP - k;
+    uint64_t t = nth_complement(pr.done, m);
+    double t0 = now() - pr.seconds, c0 = cpu_now() - pr.cpu_seconds, last = now();
+    for (uint64_t i = pr.done; i < n; i++) {
+        uint64_t s = ALL ^ t, r = n - 1 - i;
+        if (m) {
+            uint64_t c = t & -t, rr = t + c;
+            t = (((rr ^ t) >> 2) / c) | rr;
+        }
+        if ((i & 0xFFFFF) == 0 && (stop_asked || now() - last > CHECKPOINT_SECONDS)) {
+            pr.done = i;
+            pr.seconds = now() - t0;
+            pr.cpu_seconds = cpu_now() - c0;
+            checkpoint(k, &pr, keep_g);
+            fprintf(stderr, "  layer %d: %.1f%% in %.0f s, %.0f CPU s (saved)\n", k, 100.0 * i / n,
+                    pr.seconds, pr.cpu_seconds);
+            if (stop_asked) exit(0);
+            last = now();
+        }
+        if (!can_arise(s)) continue;
+        uint64_t empty = ~s & ALL;
+        /* Geese to move: they win where some goose move leaves the fox, to move, lost. */
+        /* The reads are scattered over the layer: ask for all of them before using any. */
+        uint64_t next[3 * NP], nrank[3 * NP];
+        int nb[3 * NP], nn = 0;
+        uint64_t geese = s;
+        while (geese) {
+            int a = __builtin_ctzll(geese);
+            geese &= geese - 1;
+            for (int j = 0; j < ngstep[a]; j++) {
+                int b = gstep[a][j];
+                if (s >> b & 1) continue;
+                next[nn] = s ^ (1ULL << a) ^ (1ULL << b);
+                nrank[nn] = rank_of(next[nn]);
+                nb[nn] = b;
+                __builtin_prefetch(F[k].bits + ((nrank[nn] * (uint64_t)F[k].w) >> 3));
+                nn++;
+            }
+        }
+        uint64_t gw = 0;
+        for (int j = 0; j < nn; j++) gw |= ~get(&F[k], nrank[j], next[j]) & ~(1ULL << nb[j]);
+        gw &= empty;
+        /* Fox to move: it wins where a step or a jump chain leaves the geese, to move, lost. */
+        uint64_t safe = empty & ~gw, fw = 0, rest = empty;
+        while (rest) {
+            int x = __builtin_ctzll(rest);
+            rest &= rest - 1;
+            if ((adj[x] & safe) || jump_wins(x, s, k)) fw |= 1ULL << x;
+        }
+        if (keep_g) put(&G[k], r, s, gw);
+        put(&F[k], r, s, fw);
+        pr.sets++;
+        pr.positions += (uint64_t)(NP - k);
+        pr.fox_wins_fox_to_move += (uint64_t)__builtin_popcountll(fw);
+        pr.fox_wins_geese_to_move += (uint64_t)__builtin_popcountll(empty & ~gw);
+    }
+    pr.done = n;
+    pr.seconds = now() - t0;
+    pr.cpu_seconds = cpu_now() - c0;
+    return pr;
+}
+
+static int cmd_solve(int maxk, int start) {
+    mkdir(dir, 0755);
+    signal(SIGTERM, ask_stop);
+    signal(SIGINT, ask_stop);
+    if (start) set_start(start);
+    uint64_t kept = 0; /* bytes of G held for the layers below */
+    for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
+        alloc_masks(&F[k], k);
+        /* Nothing above the top layer reads its G: keep it only if it fits. */
+        int keep_g = k < maxk || kept + 2 * layer_bytes(k) <= MEMORY;
+        if (keep_g) alloc_masks(&G[k], k);
+        if (load(&F[k], "F", ".bin") && (!keep_g || load(&G[k], "G", ".bin"))) {
+            fprintf(stderr, "layer %d: loaded\n", k);
+        } else {
+            Progress pr = solve_layer(k, keep_g);
+            if (keep_g) save(&G[k], "G", ".bin");
+            save(&F[k], "F", ".bin");
+            const char *parts[] = {"G", "F", "progress"};
+            for (int i = 0; i < 3; i++) {
+                char part[4200];
+                path_of(part, sizeof part, parts[i], k, ".part");
+                remove(part);
+            }
+            char path[4200];
+            snprintf(path, sizeof path, "%s/stats.txt", dir);
+            FILE *fp = fopen(path, "a");
+            fprintf(fp ? fp : stderr,
+                    "layer %d start %d sets %llu positions_per_side %llu fox_wins_fox_to_move %llu "
+                    "fox_wins_geese_to_move %llu seconds %.1f cpu_seconds %.1f bytes_per_table %llu\n",
+                    k, start, (unsigned long long)pr.sets, (unsigned long long)pr.positions,
+                    (unsigned long long)pr.fox_wins_fox_to_move,
+                    (unsigned long long)pr.fox_wins_geese_to_move, pr.seconds, pr.cpu_seconds,
+                    (unsigned long long)layer_bytes(k));
+            if (fp) fclose(fp);
+            fprintf(stderr, "layer %d: %llu sets in %.1f s\n", k, (unsigned long long)pr.sets,
+                    pr.seconds);
+        }
+        if (keep_g) kept += layer_bytes(k);
+        /* F of a finished layer is never read again while solving. */
+        if (k < maxk) free_masks(&F[k]);
+    }
+    if (start && maxk >= start) {
+        uint64_t s = start_set;
+        int d4 = at[3][3];
+        printf("start %d: %s wins with the fox to move\n", start,
+               (get(&F[maxk], rank_of(s), s) >> d4 & 1) ? "fox" : "geese");
+    }
+    return 0;
+}
+
+/* One mask read straight from a layer file: queries need no memory and no whole layer. */
+static int read_mask(const char *name, int k, uint64_t s, uint64_t *mask) {
+    static FILE *files[2][NP + 1];
+    FILE **fp = &files[name[0] == 'G'][k];
+    if (!*fp) {
+        char path[4200];
+        path_of(path, sizeof path, name, k, ".bin");
+        *fp = fopen(path, "rb");
+        if (!*fp) return 0;
+    }
+    uint64_t at = rank_of(s) * (uint64_t)(NP - k), v = 0;
+    if (fseeko(*fp, (off_t)(at >> 3), SEEK_SET) != 0 || fread(&v, 1, 8, *fp) < 1) return 0;
+    *mask = pdep((v >> (at & 7)) & ((1ULL << (NP - k)) - 1), ~s & ALL);
+    return 1;
+}
+
+/* Lines "fox goose goose ... side" with point numbers 0-32 and side fox|geese; answers
+ * fox|geese, or ? where the layer (or a top layer's G) is not on disk. */
+static int cmd_query(void) {
+    char line[1024];
+    while (fgets(line, sizeof line, stdin)) {
+        char *tok = strtok(line, " \n");
+        if (!tok) continue;
+        int fox = atoi(tok), k = 0;
+        uint64_t s = 0, mask = 0;
+        char *side = NULL;
+        while ((tok = strtok(NULL, " \n"))) {
+            if (tok[0] == 'f' || tok[0] == 'g') {
+                side = tok;
+                break;
+            }
+            s |= 1ULL << atoi(tok);
+            k++;
+        }
+        int fox_to_move = side && side[0] == 'f';
+        if (side && k < FOX_WINS_BELOW) {
+            printf("fox\n");
+        } else if (!side || !read_mask(fox_to_move ? "F" : "G", k, s, &mask)) {
+            printf("?\n");
+        } else {
+            int bit = (int)(mask >> fox & 1);
+            printf("%s\n", fox_to_move == bit ? "fox" : "geese");
+        }
+        fflush(stdout);
+    }
+    return 0;
+}
+
+static int cmd_estimate(uint64_t samples) {
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    for (int start = 13; start <= 17; start += 2) {
+        set_start(start);
+        for (int k = FOX_WINS_BELOW; k <= start; k++) {
+            uint64_t hit = 0;
+            for (uint64_t i = 0; i < samples; i++) {
+                uint64_t s = 0;
+                int c = 0;
+                while (c < k) {
+                    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                    int p = (int)(rng % NP);
+                    if (!(s >> p & 1)) s |= 1ULL << p, c++;
+                }
+                hit += (uint64_t)can_arise(s);
+            }
+            double frac = (double)hit / samples;
+            printf("start %d layer %d all_sets %llu arising_fraction %.5f arising_sets %.0f\n", start,
+                   k, (unsigned long long)binom[NP][k], frac, frac * binom[NP][k]);
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    setup();
+    if (argc >= 2 && !strcmp(argv[1], "estimate"))
+        return cmd_estimate(argc >= 3 ? strtoull(argv[2], NULL, 10) : 200000);
+    if (argc >= 3) snprintf(dir, sizeof dir, "%s", argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "query")) return cmd_query();
+    if (argc >= 4 && !strcmp(argv[1], "solve")) {
+        int maxk = atoi(argv[3]);
+        if (maxk < FOX_WINS_BELOW || maxk > 17) {
+            fprintf(stderr, "MAXK must be 4..17\n");
+            return 2;
+        }
+        int start = (argc >= 6 && !strcmp(argv[4], "--start")) ? atoi(argv[5]) : 0;
+        if (start && start != 13 && start != 15 && start != 17) {
+            fprintf(stderr, "--start must be 13, 15 or 17\n");
+            return 2;
+        }
+        return cmd_solve(maxk, start);
+    }
+    fprintf(stderr, "usage: solver solve DIR MAXK [--start 13|15|17] | query DIR | estimate [N]\n");
+    return 2;
+}
