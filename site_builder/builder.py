@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from game import rules_for
 
-from . import i18n
+from . import i18n, lessons
 from .content import Game, load_games
 from .diagram import board_svg
 from .offline import build_offline
@@ -75,6 +75,7 @@ class Site:
         info = i18n.project()
         self.version, self.commit = info["version"], git_commit()
         self.names = {code: i18n.language_name(code) for code in self.locales}
+        self.lesson_modules = page_modules("lessons.js")
         self.pages: list[str] = []  # paths relative to out, for the sitemap
 
     # -- per-locale state --------------------------------------------------------------------
@@ -105,7 +106,16 @@ class Site:
             "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
             "has_pen": bool(rules.pen),
             "variant": game.variant,  # the play page's table settings (geese counts, sideways option)
+            "lessons": None,
         }
+        lesson_data = lessons.page_data(game.id, tr.gettext)
+        if lesson_data["lessons"]:
+            view["lessons"] = lesson_data
+            view["lessons_json"] = _json_script(lesson_data)
+            pieces = lessons.first_pieces(game.id)
+            view["lesson_svg"] = board_svg(
+                rules, pieces, title=tr.gettext("Lesson board"), interactive=True
+            )
         if game.variant_of:
             base = self.by_id[game.variant_of]
             view["variant_of"] = {"id": base.id, "name": tr.gettext(base.name)}
@@ -142,6 +152,7 @@ class Site:
             "i18n_json": self.i18n_json,
             "games": self.game_views,
             "chooser": chooser,
+            "lesson_modules": self.lesson_modules,
         }
 
     def write(self, path: str, text: str) -> None:
