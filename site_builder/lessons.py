@@ -12,10 +12,11 @@ from __future__ import annotations
 import math
 import tomllib
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from game import rules_for
 from game.api import _end_points
@@ -79,11 +80,11 @@ def _tries(position: Position, legal: list[Move]) -> dict[str, str]:
     mine = FOX if position.turn is Side.FOX else GOOSE
     points = position.rules.board.points
     own = [sq for sq in points if position.cells[sq] == mine]
-    prefixes = {(sq,) for sq in own}
+    prefixes: set[tuple[int, ...]] = {(sq,) for sq in own}
     for move in legal:
         if move.jump:
             prefixes |= {move.path[:k] for k in range(2, len(move.path))}
-    tries = {}
+    tries: dict[str, str] = {}
     for prefix in sorted(prefixes):
         n = len(prefix)
         candidates = [m for m in legal if len(m.path) > n and m.path[:n] == prefix]
@@ -162,7 +163,7 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(game, lesson) for lesson in load(game))
 
 
-def page_data(game: str, gettext) -> dict[str, Any]:
+def page_data(game: str, gettext: Callable[[str], str]) -> dict[str, Any]:
     """The JSON of a rules page's lessons, with the texts in the page's language."""
     lessons = load(game)
     return {
@@ -188,7 +189,9 @@ def first_pieces(game: str) -> dict[int, str] | None:
     return {parse_square(s): kind for kind in ("fox", "goose") for s in pieces[kind]}
 
 
-def extract_lessons(fileobj, keywords, comment_tags, options):
+def extract_lessons(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel extractor for lesson files: titles, instructions and notes are messages."""
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)

@@ -132,5 +132,10 @@ root.addEventListener("click", (e) => {
   } else if (button.dataset.action === "next" && index < lessons.length - 1) show(index + 1);
 });
 
+// Escape anywhere drops the piece chosen, as on the play page.
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") board.cancel();
+});
+
 for (const button of root.querySelectorAll("button")) button.disabled = false;
 show(0, { announce: false });
