@@ -85,14 +85,15 @@ def load(record: str, ply: int | None = None, side: str | None = None) -> dict:
     """The state of a record from a link or storage, or why it is rejected.
 
     ``ply``: the state after that many moves instead (for looking back through a game);
-    ``side``: the record rewritten as sent by the player of that side (play by link).
+    ``side``: the record rewritten as sent by the player of that side (play by link), or
+    without a side when it is ``""``.
     """
     try:
         parsed = GameRecord.parse(record)
         if ply is not None:
             parsed = parsed.with_moves(parsed.moves[: max(0, ply)])
         if side is not None:
-            parsed = parsed.with_side(side)
+            parsed = parsed.with_side(side or None)
         return state(parsed)
     except RecordError as exc:
         return _error(exc)

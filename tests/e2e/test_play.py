@@ -91,6 +91,9 @@ def open_play(page, server, game="fox-and-geese", **kw):
 def set_mode(page, mode, side=None, answer="play-on"):
     """Choose the opponent (and side); a game in progress asks first: by default the
     player plays on from the position on the board."""
+    sheet = page.locator("#settings-sheet")
+    if sheet.get_attribute("open") is None:  # folded away on a phone
+        page.click("#settings-sheet summary")
     for name, value in (("mode", mode), ("side", side)):
         if value and not page.locator(f"input[name={name}][value={value}]").is_checked():
             page.check(f"input[name={name}][value={value}]")
@@ -368,7 +371,7 @@ def test_computer_plays_either_side(page, site_server):
 def test_link_continues_in_a_fresh_browser(browser, page, site_server):
     open_play(page, site_server, "large-cross")
     set_mode(page, "link", side="fox")
-    state = api.new_game("large-cross")
+    state = api.new_game("large-cross", side="fox")  # the link names the sender's side
     state = enter_move(page, state, state["legal"][0])
     assert page.locator("#status[data-to-move=geese]").count() == 1
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -382,10 +385,10 @@ def test_link_continues_in_a_fresh_browser(browser, page, site_server):
         friend.goto(link)
         friend.wait_for_selector(READY)
         assert_board(friend, state)
-        # The friend plays the side to move, by link.
+        # The friend plays the other side, by link.
         assert friend.locator("input[name=mode][value=link]").is_checked()
         assert friend.locator("input[name=side][value=geese]").is_checked()
-        state = enter_move(friend, state, state["legal"][0])
+        state = enter_move(friend, api.load(state["record"], side="geese"), state["legal"][0])
         assert friend.locator("svg[data-board].board-locked").count() == 1
     finally:
         other.close()
@@ -421,7 +424,7 @@ def test_corrupt_links_explain_and_offer_a_way_on(
         wait_record(page, "1.fox-and-geese.13")
     else:
         use.click()
-        wait_record(page, "1.fox-and-geese.13.d4-c4")
+        wait_record(page, api.load("1.fox-and-geese.13.d4-c4", side="geese")["record"])
         assert page.locator("#moves [data-move]").count() == prefix_plies
         # Continued as a link: the reader plays the side to move, nobody moves for them.
         assert page.locator("input[name=mode][value=link]").is_checked()
@@ -885,10 +888,10 @@ def test_moves_can_be_typed_in_every_mode(page, site_server):
     wait_record(page, api.play(state["record"], state["legal"][0])["record"])
     box.fill("d5-d6")
     box.press("Enter")
-    expect(message).to_contain_text("other player")
+    expect(message).to_contain_text("friend")
     # While browsing back, moves wait for the live position.
     page.click("[data-action=prev]")
     box.fill("d5-d6")
     box.press("Enter")
-    expect(message).to_contain_text("last move")
+    expect(message).to_contain_text("earlier move")
     assert not page.console_errors

@@ -1,0 +1,608 @@
+"""The play page as a player meets it (issue 22): games kept apart by identity across tabs and
+links, link play with fixed roles, confirmations, endings, pacing, animation along the path,
+browsing, feedback on taps that cannot be played, the table in force, the board's orientation,
+screen-reader announcements, keyboard focus, hover contrast and the layout."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+from test_play import (
+    READY,
+    enter_move,
+    find_game,
+    open_play,
+    play_url,
+    point,
+    point_centers,
+    record_in_url,
+    set_mode,
+    wait_record,
+)
+
+from game import api
+
+START = "1.fox-and-geese.13"
+
+
+def plies(page) -> int:
+    return page.locator("#moves [data-move]").count()
+
+
+def wait_plies(page, n: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelectorAll('#moves [data-move]').length === n", arg=n
+    )
+
+
+def tap(page, name: str) -> None:
+    page.mouse.click(*point_centers(page)[name])
+
+
+def as_opened(record: str) -> dict:
+    """The state a link to ``record`` (naming no sender) becomes for whoever opens it: they
+    play the side to move, and the page's record says so."""
+    return api.load(record, side=api.load(record)["to_move"])
+
+
+def save_game(page, game: dict) -> None:
+    """A game saved in this browser before the page loads, as the page saves its own."""
+    state = api.load(game["record"])
+    saved = {
+        "rev": 0,
+        "updated": 1,
+        "moves": state["moves"],
+        "geese": state["geese"],
+        "sideways": state["sideways"],
+        "result": state["result"],
+        **game,
+    }
+    key = f"fox-and-geese:game:{state['game']}:{game['id']}"
+    page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))})")
+
+
+# -- 1, 2: games kept apart --------------------------------------------------------------------
+
+
+def test_a_second_tab_starting_a_new_game_leaves_the_first_tabs_game_alone(page, site_server):
+    open_play(page, site_server)  # against the computer, as the fox
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 2)
+    mine = record_in_url(page)
+    tab = page.context.new_page()
+    tab.goto(play_url(site_server))
+    tab.wait_for_selector(READY)
+    wait_record(tab, mine)  # the same game, shown in both tabs
+    tab.click("[data-action=new-game]")
+    tab.click("#confirm [data-action=confirm]")
+    wait_record(tab, START)
+    page.reload()
+    page.wait_for_selector(READY)
+    assert record_in_url(page) == mine
+    assert page.locator("input[name=mode][value=computer]").is_checked()
+    # The computer still answers.
+    state = api.load(mine)
+    enter_move(page, state, next(m for m in state["legal"] if "-" in m))
+    wait_plies(page, 4)
+    # The other tab's new game is its own.
+    tab.reload()
+    tab.wait_for_selector(READY)
+    assert record_in_url(tab) == START
+
+
+def test_two_tabs_on_one_game_follow_each_other(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    tab = page.context.new_page()
+    tab.goto(play_url(site_server))
+    tab.wait_for_selector(READY)
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    tab.bring_to_front()
+    wait_record(tab, state["record"])  # the other tab shows the move made here
+    state = enter_move(tab, state, "c3-b4")
+    page.bring_to_front()
+    wait_record(page, state["record"])
+    expect(page.locator("#message")).to_contain_text("another tab")
+
+
+def test_a_friends_link_keeps_your_own_game(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    state = api.new_game("fox-and-geese")
+    for move in ("d4-c4", "c3-b4"):
+        state = enter_move(page, state, move)
+    friend = api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-e4")
+    page.goto(play_url(site_server, fragment=friend["record"]))
+    page.wait_for_selector('svg[data-board] [data-piece="fox"][data-at="e4"]')
+    assert page.locator("input[name=mode][value=link]").is_checked()
+    back = page.locator("#own-game [data-action=use-saved]")
+    expect(back).to_be_visible()
+    back.click()
+    wait_record(page, state["record"])
+    assert page.locator("input[name=mode][value=two]").is_checked()
+    # The friend's game is kept as well: its link opens it where it was.
+    page.goto(play_url(site_server, fragment=friend["record"]))
+    wait_record(page, api.load(friend["record"], side="geese")["record"])
+
+
+# -- 3: asking first ---------------------------------------------------------------------------
+
+
+def test_new_game_asks_first_and_can_be_undone(page, site_server):
+    page.on("dialog", lambda d: pytest.fail(f"a browser dialog: {d.message}"))
+    open_play(page, site_server)
+    state = enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 2)
+    record = record_in_url(page)
+    page.click("[data-action=new-game]")
+    expect(page.locator("#confirm")).to_be_visible()
+    assert record_in_url(page) == record
+    page.click("#confirm [data-action=cancel]")
+    expect(page.locator("#confirm")).to_be_hidden()
+    assert record_in_url(page) == record
+    page.click("[data-action=new-game]")
+    page.click("#confirm [data-action=confirm]")
+    wait_record(page, START)
+    page.click("[data-action=restore]")
+    wait_record(page, record)
+    assert state["moves"][0] == api.load(record_in_url(page))["moves"][0]
+    # Changing sides asks too; Escape says no, and nothing changed.
+    page.check("input[name=side][value=geese]")
+    expect(page.locator("#confirm")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#confirm")).to_be_hidden()
+    assert page.locator("input[name=side][value=fox]").is_checked()
+    # Arrow keys on the radios do not rewrite the game either.
+    page.focus("input[name=mode][value=computer]")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#confirm")).to_be_visible()
+    assert record_in_url(page) == record
+    page.click("#confirm [data-action=cancel]")
+    assert page.locator("input[name=mode][value=computer]").is_checked()
+    assert record_in_url(page) == record
+
+
+# -- 4: link play with fixed roles ---------------------------------------------------------
+
+
+def test_link_play_has_fixed_roles(browser, page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "link", side="fox")
+    state = enter_move(page, api.new_game("fox-and-geese", side="fox"), "d4-c4")
+    status = page.locator("#status")
+    expect(status).to_contain_text("You played d4-c4")
+    expect(status).to_contain_text("Send the link")
+    link = page.url
+    other = browser.new_context()
+    try:
+        friend = other.new_page()
+        friend.set_viewport_size({"width": 1280, "height": 1000})
+        friend.goto(link)
+        friend.wait_for_selector(READY)
+        assert friend.locator("input[name=side][value=geese]").is_checked()
+        assert friend.locator("input[name=side][value=fox]").is_disabled()
+        fstatus = friend.locator("#status")
+        expect(fstatus).to_contain_text("You play the geese")
+        expect(fstatus).to_contain_text("Your friend played d4-c4")
+        expect(fstatus).to_contain_text("send the link back")
+        # The sender's fox is not the friend's to move.
+        tap(friend, "c4")
+        expect(friend.locator("#message")).to_contain_text("other side")
+        reply = enter_move(friend, api.load(state["record"], side="geese"), "c3-b4")
+        assert friend.locator("svg[data-board].board-locked").count() == 1
+        back = friend.url
+    finally:
+        other.close()
+    # The reply, opened in the sender's tab, continues the sender's game.
+    page.fill("#move-input", "d4-d5")
+    page.goto(back)
+    wait_record(page, api.load(reply["record"], side="fox")["record"])
+    expect(status).to_contain_text("Your friend played c3-b4")
+    expect(status).to_contain_text("You play the fox")
+    assert page.locator("#move-input").input_value() == ""
+    assert page.locator("input[name=side][value=fox]").is_checked()
+
+
+# -- 5: endings ------------------------------------------------------------------------------
+
+
+def threefold() -> list[str]:
+    moves, state = [], api.new_game("fox-and-geese", 17, True)
+    cycle = ["d4-d5", "a5-b5", "d5-d4", "b5-a5"]
+    while not state["result"]:
+        move = cycle[len(moves) % 4]
+        state = api.play(state["record"], move)
+        moves.append(move)
+    assert state["reason"] == "threefold-repetition"
+    return moves
+
+
+ENDINGS = [
+    ("fox-and-geese", None, lambda: find_game("fox-and-geese", "geese", "fox-trapped")),
+    ("fox-and-geese", None, lambda: find_game("fox-and-geese", "fox")),
+    ("two-foxes", None, lambda: find_game("two-foxes", "geese", "pen-full")),
+    ("fox-and-geese", "1.fox-and-geese.17s", threefold),
+]
+
+
+@pytest.mark.parametrize(("game", "start", "line"), ENDINGS)
+def test_the_end_of_a_game_is_shown_from_the_players_side(page, site_server, game, start, line):
+    moves = line()
+    state = api.load(start) if start else api.new_game(game)
+    for move in moves[:-1]:
+        state = api.play(state["record"], move)
+    # The last move but one, opened by link: the opener plays the side to move, and ends it.
+    open_play(page, site_server, game, fragment=state["record"])
+    final = enter_move(page, as_opened(state["record"]), moves[-1])
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    title = page.locator("#result-title").inner_text()
+    assert title == ("Draw." if final["result"] == "draw" else "You won!")
+    assert page.locator("#result-reason").inner_text().strip()
+    assert page.locator("#status").get_attribute("data-result") == final["result"]
+    line_item = page.locator("#moves .result-line")
+    expect(line_item).to_have_attribute("data-result", final["result"])
+    assert page.locator("[data-action=undo]").first.is_disabled()
+    assert page.locator("svg[data-board] .mark-end").count() == len(final["end"])
+    tap(page, final["pieces"]["fox"][0])
+    expect(page.locator("#message")).to_contain_text("over")
+    page.click("#result [data-action=play-again]")
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 0")
+    expect(result).to_be_hidden()
+
+
+def test_beating_the_computer_offers_a_stronger_one(page, site_server):
+    moves = find_game("fox-and-geese", "fox")
+    record = ".".join([START, *moves[:-1]])
+    save_game(page, {"id": "won", "mode": "computer", "side": "fox", "level": "medium", "record": record})
+    open_play(page, site_server)
+    wait_record(page, record)
+    enter_move(page, api.load(record), moves[-1])
+    expect(page.locator("#result-title")).to_have_text("You won!")
+    expect(page.locator("#moves .result-line")).to_have_text("Fox wins")
+    page.click("#result [data-action=stronger]")
+    wait_record(page, START)
+    assert page.locator("select[name=level]").input_value() == "hard"
+
+
+# -- 6, 7: pacing and animation --------------------------------------------------------------
+
+WATCH_MOVES = """() => {
+    window.moveTimes = [];
+    new MutationObserver(() => {
+        const n = document.querySelectorAll('#moves [data-move]').length;
+        if (n > window.moveTimes.length) window.moveTimes.push(performance.now());
+    }).observe(document.getElementById('moves'), {childList: true, subtree: true});
+}"""
+
+
+def test_the_computer_replies_after_your_move_has_landed(page, site_server):
+    open_play(page, site_server)
+    page.select_option("select[name=level]", "easy")  # a quick answer: the pause is what counts
+    page.evaluate(WATCH_MOVES)
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 2)
+    mine, reply = page.evaluate("window.moveTimes")
+    gap = reply - mine
+    print(f"computer reply shown {gap:.0f} ms after the player's move")
+    assert gap >= 220 + 300, gap  # the 220 ms slide, then a pause of at least 300 ms
+    assert gap < 3000, gap
+
+
+def chain_position():
+    """A two-foxes position and a capture of two or more jumps that does not run straight."""
+    state = api.new_game("two-foxes")
+    for move in find_game("two-foxes", "fox"):
+        path = move.split("x")
+        if len(path) >= 3 and path[0] != path[-1]:
+            return state, move
+        state = api.play(state["record"], move)
+    raise AssertionError("no chain on the line")
+
+
+def test_a_chain_moves_jump_by_jump_and_takes_each_goose_as_it_passes(page, site_server):
+    state, move = chain_position()
+    path = move.split("x")
+    open_play(page, site_server, "two-foxes", fragment=state["record"])
+    centers = point_centers(page)
+    # Freeze the animations the moment the move is shown, then step through them.
+    page.evaluate("""() => new MutationObserver(() => {
+        for (const a of document.getAnimations()) a.pause();
+    }).observe(document.getElementById('moves'), {childList: true, subtree: true})""")
+    # Typed, so the whole chain is shown as a move (a chain clicked point by point already
+    # shows the fox where each click took it).
+    page.fill("#move-input", move)
+    page.press("#move-input", "Enter")
+    wait_record(page, api.play(as_opened(state["record"])["record"], move)["record"])
+    at = page.evaluate(
+        """(end) => {
+        const fox = document.querySelector(`svg[data-board] [data-piece=fox][data-at=${end}]`);
+        const anim = fox.getAnimations()[0];
+        const legs = anim.effect.getKeyframes().length - 1;
+        const leg = anim.effect.getTiming().duration / legs;
+        const where = [];
+        for (let i = 0; i <= legs; i++) {
+            anim.currentTime = i * leg;
+            const r = fox.getBoundingClientRect();
+            where.push([r.x + r.width / 2, r.y + r.height / 2]);
+        }
+        const geese = [...document.querySelectorAll('svg[data-board] .piece-captured')]
+            .map((g) => g.getAnimations()[0].effect.getTiming().delay / leg);
+        return {where, geese};
+    }""",
+        path[-1],
+    )
+    assert len(at["where"]) == len(path)
+    for (x, y), name in zip(at["where"], path, strict=True):
+        cx, cy = centers[name]
+        assert abs(x - cx) < 6 and abs(y - cy) < 6, (name, x, y, cx, cy)
+    # One goose per jump, each fading while the fox is over it (in the jump's own time slot).
+    delays = sorted(at["geese"])
+    assert len(delays) == len(path) - 1
+    assert all(i < d < i + 1 for i, d in enumerate(delays)), delays
+
+
+# -- 8, 9: browsing and taps that cannot be played -------------------------------------------
+
+
+def test_browsing_shows_a_banner_counting_moves_like_the_list(page, site_server):
+    open_play(page, site_server)
+    set_mode(page, "two")
+    state = api.new_game("fox-and-geese")
+    for move in find_game("fox-and-geese", "fox")[:6]:
+        state = enter_move(page, state, move)
+    page.click(".nav [data-action=prev]")
+    banner = page.locator("#browsing")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("move 3 of 3")
+    status = page.locator("#status")
+    assert status.get_attribute("data-browsing") == "true"
+    assert "to move" not in status.inner_text()
+    page.click('#moves [data-ply="3"]')
+    expect(banner).to_contain_text("move 2 of 3")
+    tap(page, state["pieces"]["fox"][0])
+    expect(page.locator("#message")).to_contain_text("earlier move")
+    banner.locator("[data-action=last]").click()
+    expect(banner).to_be_hidden()
+    assert status.get_attribute("data-browsing") == "false"
+
+
+def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
+    held = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(play_url(site_server))
+    page.wait_for_selector("svg.board-live")
+    tap(page, "d4")
+    expect(page.locator("#message")).to_contain_text("engine has loaded")
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector(READY)
+    # The computer thinking.
+    page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '4'; }")
+    page.select_option("select[name=level]", "hard")
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    page.wait_for_selector("#status[data-thinking=true]")
+    tap(page, "c4")
+    expect(page.locator("#message")).to_contain_text("computer's move")
+    # The friend's turn.
+    page.click("[data-action=new-game]")
+    page.click("#confirm [data-action=confirm]")
+    wait_record(page, START)
+    set_mode(page, "link", side="fox")
+    enter_move(page, api.new_game("fox-and-geese", side="fox"), "d4-c4")
+    tap(page, "c3")
+    expect(page.locator("#message")).to_contain_text("friend's turn")
+
+
+def one_fox_must_jump():
+    """A two-foxes position where one fox must capture and the other has no jump."""
+    state = api.new_game("two-foxes")
+    for move in find_game("two-foxes", "fox"):
+        if state["to_move"] == "fox" and all("x" in m for m in state["legal"]):
+            jumpers = {m.split("x")[0] for m in state["legal"]}
+            idle = set(state["pieces"]["fox"]) - jumpers
+            if idle:
+                return state, sorted(jumpers), sorted(idle)[0]
+        state = api.play(state["record"], move)
+    raise AssertionError("no such position on the line")
+
+
+def test_the_fox_that_must_capture_is_marked_and_the_other_says_why(page, site_server):
+    state, jumpers, idle = one_fox_must_jump()
+    open_play(page, site_server, "two-foxes", fragment=state["record"])
+    marks = page.locator("svg[data-board] .mark-must")
+    expect(marks).to_have_count(len(jumpers))
+    tap(page, idle)
+    expect(page.locator("#message")).to_contain_text("compulsory")
+    expect(page.locator("#message")).to_contain_text("marked fox")
+
+
+# -- 11: orientation -------------------------------------------------------------------------
+
+
+def goose_c1_top(page) -> bool:
+    """Whether the goose on c1 is drawn in the upper half of the board (the fox's view)."""
+    return page.evaluate("""() => {
+        const board = document.querySelector('svg[data-board]').getBoundingClientRect();
+        const g = document.querySelector('svg[data-board] [data-piece=goose][data-at=c1]');
+        const r = g.getBoundingClientRect();
+        return r.y + r.height / 2 < board.y + board.height / 2;
+    }""")
+
+
+def test_the_board_is_drawn_the_right_way_up_from_the_start_and_flip_is_kept(page, site_server):
+    held = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(play_url(site_server))  # a new game against the computer, as the fox
+    page.wait_for_selector("svg.board-live")
+    before = goose_c1_top(page)
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector(READY)
+    assert goose_c1_top(page) == before
+    assert before  # the fox's side at the bottom
+    page.click("[data-action=flip]")
+    assert not goose_c1_top(page)
+    page.reload()
+    page.wait_for_selector("svg.board-live")
+    assert not goose_c1_top(page)
+    page.wait_for_selector(READY)
+    assert not goose_c1_top(page)
+
+
+# -- 12: screen readers and keyboard -----------------------------------------------------------
+
+LIVE = "[aria-live], [role=status], [role=alert], [role=log]"
+
+
+def test_announcements_for_screen_readers(page, site_server):
+    open_play(page, site_server)
+    announce = page.locator("#announce")
+    tap(page, "d4")
+    expect(announce).to_contain_text("d5")
+    expect(announce).to_contain_text("c4")
+    # Escape anywhere drops the choice.
+    page.focus("[data-action=flip]")
+    page.keyboard.press("Escape")
+    assert point(page, "d4").get_attribute("aria-pressed") == "false"
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 2)
+    expect(announce).to_contain_text("computer played")
+    spoken = page.evaluate(
+        "(sel) => [...document.querySelectorAll(sel)].filter("
+        "(el) => el.textContent.includes('computer played')).length",
+        LIVE,
+    )
+    assert spoken == 1
+    # A capture is said in words.
+    state = as_opened("1.fox-and-geese.13.d4-c4.b3-b4")
+    page.goto(play_url(site_server, fragment="1.fox-and-geese.13.d4-c4.b3-b4"))
+    wait_record(page, state["record"])
+    capture = next(m for m in state["legal"] if "x" in m)
+    enter_move(page, state, capture)
+    expect(announce).to_contain_text("takes 1 goose")
+
+
+def test_keyboard_starts_on_your_own_piece_and_is_explained(page, site_server):
+    open_play(page, site_server)  # the fox, against the computer
+    page.locator("h1").click()
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.dataset?.point"):
+            break
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.endswith("fox"), label
+    help_id = page.locator("svg[data-board]").get_attribute("aria-describedby")
+    assert "Escape" in page.locator(f"#{help_id}").inner_text()
+
+
+# -- 13, 14: hover and layout ----------------------------------------------------------------
+
+CONTRAST = """(el) => {
+    const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = (c) => {
+        const [r, g, b] = rgb(c).map((v) => {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const s = getComputedStyle(el);
+    const [a, b] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}"""
+
+LOOSE_HOVER = """() => {
+    const out = [];
+    const walk = (rules, hoverOnly) => {
+        for (const rule of rules) {
+            if (rule instanceof CSSMediaRule) {
+                walk(rule.cssRules, hoverOnly || /\\(hover: *hover\\)/.test(rule.conditionText));
+            } else if (rule.selectorText && /button|\\.button/.test(rule.selectorText)
+                       && rule.selectorText.includes(':hover') && !hoverOnly) {
+                out.push(rule.selectorText);
+            }
+        }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules, false);
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_buttons_stay_readable_under_the_pointer_and_hover_does_not_stick(
+    browser, site_server, scheme
+):
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(play_url(site_server))
+        page.wait_for_selector(READY)
+        enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+        page.click("[data-action=new-game]")
+        for selector in ("#confirm [data-action=confirm]", "#confirm [data-action=cancel]"):
+            button = page.locator(selector)
+            button.hover()
+            page.wait_for_timeout(50)
+            assert button.evaluate(CONTRAST) >= 4.5, selector
+        assert page.evaluate(LOOSE_HOVER) == []
+    finally:
+        context.close()
+
+
+def test_the_controls_a_player_needs_are_in_view_on_a_desktop(browser, site_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(play_url(site_server))
+        page.wait_for_selector(READY)
+        for selector in (
+            "input[name=mode][value=link]",
+            "input[name=side][value=geese]",
+            "select[name=level]",
+            "select[name=geese]",
+            "input[name=sideways]",
+            "[data-action=new-game]",
+            "[data-action=undo]",
+        ):
+            box = page.locator(selector).bounding_box()
+            assert box and box["y"] + box["height"] <= 800, selector
+        # A one-line hint for the first game, gone after the first move, for good.
+        hint = page.locator("#hint")
+        expect(hint).to_be_visible()
+        line = hint.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+        assert hint.bounding_box()["height"] < 1.6 * line
+        enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+        expect(hint).to_be_hidden()
+        page.reload()
+        page.wait_for_selector(READY)
+        expect(hint).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_board_comes_first_and_settings_fold_away(browser, site_server):
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+    try:
+        page = context.new_page()
+        page.goto(play_url(site_server))
+        page.wait_for_selector(READY)
+        board = page.locator("svg[data-board]").bounding_box()
+        status = page.locator("#status").bounding_box()
+        assert board["y"] < status["y"]
+        assert board["y"] + board["height"] <= 844
+        assert status["y"] < 844  # what to do is in view as well
+        sheet = page.locator("#settings-sheet")
+        assert sheet.get_attribute("open") is None
+        expect(page.locator("input[name=mode][value=two]")).to_be_hidden()
+        page.locator("#settings-sheet summary").tap()
+        expect(page.locator("input[name=mode][value=two]")).to_be_visible()
+    finally:
+        context.close()
