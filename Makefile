@@ -1,5 +1,6 @@
 # make serve: set up, build the site into dist/ and serve it on http://127.0.0.1:8000/
-# make test:  set up and run the whole test suite (what CI runs)
+# make test:  set up, lint, and run the whole test suite (what CI runs)
+# make lint:  ruff (lint + format check), mypy and biome (JavaScript lint); make format rewrites what ruff can fix
 PYTHON := .venv/bin/python
 PORT ?= 8000
 
@@ -14,13 +15,14 @@ build: setup
 serve: build
 	$(PYTHON) scripts/serve.py dist --port $(PORT)
 
-test: setup
+test: lint
 	$(PYTHON) -m pytest
 
 lint: setup
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy
+	node_modules/.bin/biome lint --error-on-warnings
 
 format: setup
 	$(PYTHON) -m ruff check --fix .

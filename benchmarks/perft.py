@@ -6,9 +6,6 @@ python benchmarks/perft.py [--depth N] [--repeat N]
 import argparse
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Position, perft, rules_for
 
@@ -26,7 +23,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
     args = parser.parse_args()
     print(
-        f"{sys.implementation.name} {sys.version.split()[0]}, depth {args.depth}, best of {args.repeat}"
+        f"{sys.implementation.name} {sys.version.split()[0]}, "
+        f"depth {args.depth}, best of {args.repeat}"
     )
     print(f"{'game':<28}{'leaves':>10}{'seconds':>10}{'leaves/s':>12}")
     for game, geese, sideways in CONFIGS:

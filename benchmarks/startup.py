@@ -24,16 +24,19 @@ import argparse
 import importlib.util
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from site_builder import build
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -43,13 +46,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+# scripts/ is not a package: its server module is loaded from its file.
 _spec = importlib.util.spec_from_file_location("serve", REPO / "scripts" / "serve.py")
-serve = importlib.util.module_from_spec(_spec)
+assert _spec is not None and _spec.loader is not None
+serve: Any = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(serve)
 
 BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="bare.js"></script></head><body><p>Bare Pyodide</p></body></html>"""
-BARE_JS = """const worker = new Worker(new URL("bare-worker.js", import.meta.url), { type: "module" });
+BARE_JS = """const worker = new Worker(new URL("bare-worker.js", import.meta.url),
+  { type: "module" });
 worker.onmessage = () => { document.documentElement.dataset.engine = "ready"; };"""
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide();
@@ -72,10 +78,13 @@ new MutationObserver(() => {
 
 AI_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ai</title></head>
 <body><script type="module">
-const worker = new Worker(new URL("../static/js/engine-worker.js", import.meta.url), { type: "module" });
+const worker = new Worker(new URL("../static/js/engine-worker.js", import.meta.url),
+  { type: "module" });
 let id = 0;
 const pending = new Map();
-worker.onmessage = ({ data }) => { if (data.id && pending.has(data.id)) pending.get(data.id)(data); };
+worker.onmessage = ({ data }) => {
+  if (data.id && pending.has(data.id)) pending.get(data.id)(data);
+};
 const call = (method, params) => new Promise((resolve) => {
   pending.set(++id, resolve); worker.postMessage({ id, method, params });
 });
@@ -95,9 +104,10 @@ window.benchAI = async (records, seconds) => {
 
 
 class Counter:
-    """Bytes the server sent, with when (wall clock): what went out before a moment can be summed."""
+    """Bytes the server sent, with when (wall clock): what went out before a moment
+    can be summed."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.sent: list[tuple[float, int]] = []
         self.lock = threading.Lock()
 
@@ -133,11 +143,14 @@ def counting_server(root: Path, counter: Counter) -> ThreadingHTTPServer:
             super().setup()
             self.wfile = Writer(self.wfile)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(root)))
-    # A closed page drops its service worker's downloads mid-way: not worth a traceback.
-    server.handle_error = lambda request, address: None
-    server.daemon_threads = True
-    server.verbose = False
+    class Server(ThreadingHTTPServer):
+        daemon_threads = True
+        verbose = False
+
+        def handle_error(self, request: object, client_address: object) -> None:
+            """A closed page drops its service worker's downloads mid-way: no traceback."""
+
+    server = Server(("127.0.0.1", 0), partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -192,7 +205,7 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
 # the snapshot refused (the worker boots Python from the precompiled files instead), and then
 # also the stock standard library (compiled from source at start-up, as by default).
 STOCK_STDLIB = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
-ABLATIONS = {
+ABLATIONS: dict[str, dict[str, Path | None]] = {
     "no snapshot": {"**/engine-snapshot.bin": None},
     "no snap+pyc": {"**/engine-snapshot.bin": None, "**/python_stdlib.zip": STOCK_STDLIB},
 }
@@ -241,30 +254,29 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
-            from site_builder import build
-
             site = build(Path(tmp) / "dist")
         prepare(site)
         counter = Counter()
         server = counting_server(site, counter)
         base = f"http://127.0.0.1:{server.server_port}/"
         ours = base + f"{args.locale}/{args.game}/play/"
-        cases = {"bare": (base + "bench/bare.html", None), "ours": (ours, None)}
+        cases: dict[str, tuple[str, dict[str, Path | None] | None]] = {
+            "bare": (base + "bench/bare.html", None),
+            "ours": (ours, None),
+        }
         if args.ablation:
             cases.update({name: (ours, routes) for name, routes in ABLATIONS.items()})
-        results = {}
+        results: dict[tuple[str, str], dict[str, Any]] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
             )
             for temp in ("cold", "warm"):
                 # Interleaved, so that a change in the machine's load hits both cases alike.
-                rows = {name: [] for name in cases}
+                rows: dict[str, list[dict[str, Any]]] = {name: [] for name in cases}
                 for _ in range(args.runs):
                     for name, (url, routes) in cases.items():
                         # Cold only: warm, the service worker answers and routes would not apply.
@@ -296,10 +308,10 @@ def main() -> None:
             f"{r['longest']:>9.0f}{r['bytes']:>12,}"
         )
     for temp in ("cold", "warm"):
-        ours, bare = results["ours", temp], results["bare", temp]
+        mine, bare = results["ours", temp], results["bare", temp]
         print(
-            f"ratio {temp}: ready {ours['ready'] / bare['ready']:.2f}x, "
-            f"bytes {ours['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)"
+            f"ratio {temp}: ready {mine['ready'] / bare['ready']:.2f}x, "
+            f"bytes {mine['bytes'] / max(1, bare['bytes']):.2f}x (goal: ready <= 0.40x)"
         )
     print(
         "computer move, level hard, in the browser worker (ms): "

@@ -1,6 +1,7 @@
 """Fox & Geese rules engine: boards, games, positions, notation and records."""
 
 from .boards import BOARDS, CROSS_33, CROSS_45, Board, parse_square, square_name
+from .codes import IllegalReason, RecordCode, Termination
 from .games import VARIANTS, Rules, Variant, rules_for
 from .position import (
     IllegalMoveError,
@@ -9,7 +10,6 @@ from .position import (
     Outcome,
     Position,
     Side,
-    Termination,
     perft,
 )
 
@@ -20,10 +20,12 @@ __all__ = [
     "VARIANTS",
     "Board",
     "IllegalMoveError",
+    "IllegalReason",
     "Move",
     "NotationError",
     "Outcome",
     "Position",
+    "RecordCode",
     "Rules",
     "Side",
     "Termination",

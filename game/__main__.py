@@ -1,4 +1,4 @@
-"""Command line: ``python -m game perft|replay|ai`` (SPEC section 5)."""
+"""Command line: ``python -m game perft|replay|ai`` (docs/architecture.md, "Contracts")."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import sys
 
 from .games import VARIANTS
-from .position import perft
+from .position import Position, perft
 from .record import GameRecord, RecordError
 
 
@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _line(position) -> str:
+def _line(position: Position) -> str:
     outcome = position.outcome()
     return json.dumps(
         {

@@ -8,13 +8,15 @@ nothing but that string. Errors come back as values, never as exceptions.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .boards import square_name
+from .codes import RecordCode, Termination
 from .position import FOX, GOOSE, Position
 from .record import GameRecord, RecordError
 
 
-def state(record: GameRecord, position: Position | None = None) -> dict:
+def state(record: GameRecord, position: Position | None = None) -> dict[str, Any]:
     position = record.replay() if position is None else position
     outcome = position.outcome()
     cells = position.cells
@@ -45,20 +47,20 @@ def _end_points(position: Position, reason: str | None, record: GameRecord) -> l
     """The points that show why the game ended: the trapped foxes, the filled pen, the
     blocked geese, or the fox that made the last capture."""
     cells = position.cells
-    if reason == "fox-trapped":
+    if reason == Termination.FOX_TRAPPED:
         squares = [sq for sq in position.rules.board.points if cells[sq] == FOX]
-    elif reason == "geese-blocked":
+    elif reason == Termination.GEESE_BLOCKED:
         squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
-    elif reason == "pen-full":
+    elif reason == Termination.PEN_FULL:
         squares = list(position.rules.pen)
-    elif reason == "goose-count" and record.moves:
+    elif reason == Termination.GOOSE_COUNT and record.moves:
         return [record.moves[-1].replace("-", "x").split("x")[-1]]
     else:
         squares = []
     return [square_name(sq) for sq in squares]
 
 
-def _error(exc: RecordError) -> dict:
+def _error(exc: RecordError) -> dict[str, Any]:
     return {
         "error": {
             "code": exc.code,
@@ -73,7 +75,7 @@ def _error(exc: RecordError) -> dict:
 
 def new_game(
     game: str, geese: int | None = None, sideways: bool = False, side: str | None = None
-) -> dict:
+) -> dict[str, Any]:
     """A new game; ``side`` is set for a game played by link: the side its sender plays."""
     try:
         return state(GameRecord.new(game, geese, sideways, side))
@@ -81,7 +83,7 @@ def new_game(
         return _error(exc)
 
 
-def load(record: str, ply: int | None = None, side: str | None = None) -> dict:
+def load(record: str, ply: int | None = None, side: str | None = None) -> dict[str, Any]:
     """The state of a record from a link or storage, or why it is rejected.
 
     ``ply``: the state after that many moves instead (for looking back through a game);
@@ -99,7 +101,7 @@ def load(record: str, ply: int | None = None, side: str | None = None) -> dict:
         return _error(exc)
 
 
-def play(record: str, move: str) -> dict:
+def play(record: str, move: str) -> dict[str, Any]:
     """The state after ``move``, or an error whose ``reason`` says why it is illegal."""
     try:
         base = GameRecord.parse(record)
@@ -110,9 +112,10 @@ def play(record: str, move: str) -> dict:
 
 def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
-) -> dict:
+) -> dict[str, Any]:
     """The computer's move in the record's final position, as ``{"move": notation}``."""
-    from .ai import choose_move  # the search is only loaded when a computer plays
+    # The search is only loaded when a computer plays: it is not part of the start-up.
+    from .ai import choose_move  # noqa: PLC0415
 
     try:
         position = GameRecord.parse(record).replay()
@@ -121,7 +124,7 @@ def ai_move(
     if not position.legal_moves():
         return {
             "error": {
-                "code": "game-over",
+                "code": RecordCode.GAME_OVER,
                 "message": "the game is over",
                 "ply": None,
                 "move": None,

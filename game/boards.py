@@ -8,6 +8,7 @@ squares of a jump simply their mean.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 FILES = "abcdefghi"
@@ -70,8 +71,34 @@ class Board:
     def names(self) -> list[str]:
         return [square_name(p) for p in self.points]
 
+    def row(self, sq: int) -> int:
+        """The row index of ``sq``: 0 for row 1, the geese's side."""
+        return row_of(sq)
 
-def _cross(board_id: str, size: int, arm: int, diagonal) -> Board:
+    def column(self, sq: int) -> int:
+        """The column index of ``sq``: 0 for column a."""
+        return col_of(sq)
+
+    def unit_squares(self) -> list[tuple[int, int, int, int]]:
+        """Every unit square whose four corners are on the board, as (a, b, c, d):
+        ``a`` its lower left corner, ``b`` right of it, ``c`` above it, ``d`` diagonal to it."""
+        on = set(self.points)
+        squares = []
+        for sq in self.points:
+            c, r = col_of(sq), row_of(sq)
+            corners = (sq, square(c + 1, r), square(c, r + 1), square(c + 1, r + 1))
+            if c + 1 < self.width and r + 1 < self.height and set(corners) <= on:
+                squares.append(corners)
+        return squares
+
+    @property
+    def diagonals_in_every_square(self) -> bool:
+        """Whether every unit square on the board carries both its diagonals (cross 33),
+        rather than diagonals only through some points (cross 45)."""
+        return all(self.linked(a, d) and self.linked(b, c) for a, b, c, d in self.unit_squares())
+
+
+def _cross(board_id: str, size: int, arm: int, diagonal: Callable[[int, int], bool]) -> Board:
     """A cross of ``size`` x ``size`` points whose arms are ``arm`` points wide.
 
     ``diagonal(c, r)`` says whether diagonal lines may pass through (c, r); a

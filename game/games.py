@@ -52,11 +52,14 @@ class Variant:
         return next(iter(self.geese))
 
     def rules(self, geese: int | None = None, sideways: bool = False) -> Rules:
+        """The rules with these table options: the one place options are checked."""
         geese = self.default_geese if geese is None else geese
         if geese not in self.geese:
             allowed = ", ".join(map(str, self.geese))
             raise ValueError(f"{self.id} is played with {allowed} geese, not {geese}")
-        if sideways and not self.sideways_option and SIDEWAYS not in self.goose_moves:
+        # Asking for the option where it does not exist is an error even where geese always
+        # move sideways: records, the API and the command line all reject it alike.
+        if sideways and not self.sideways_option:
             raise ValueError(f"{self.id} has no sideways option")
         moves = self.goose_moves | {SIDEWAYS} if sideways else self.goose_moves
         return Rules(

@@ -10,10 +10,12 @@ from __future__ import annotations
 import functools
 import random
 import re
-from enum import Enum
+from collections.abc import Iterable
+from enum import StrEnum
 from typing import NamedTuple
 
 from .boards import DIRECTIONS, STRIDE, parse_square, square_name
+from .codes import IllegalReason, Termination
 from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
 
 EMPTY, FOX, GOOSE, OFF = 0, 1, 2, 3
@@ -23,22 +25,13 @@ DRAW_PLIES = 100
 REPETITIONS = 3
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     FOX = "fox"
     GEESE = "geese"
 
     @property
     def other(self) -> Side:
         return Side.GEESE if self is Side.FOX else Side.FOX
-
-
-class Termination(str, Enum):
-    GOOSE_COUNT = "goose-count"
-    PEN_FULL = "pen-full"
-    FOX_TRAPPED = "fox-trapped"
-    GEESE_BLOCKED = "geese-blocked"
-    THREEFOLD = "threefold-repetition"
-    HUNDRED_PLIES = "hundred-ply-rule"
 
 
 class Outcome(NamedTuple):
@@ -60,7 +53,7 @@ class IllegalMoveError(ValueError):
     ``code`` is a stable key the play page translates.
     """
 
-    def __init__(self, message: str, code: str):
+    def __init__(self, message: str, code: IllegalReason):
         super().__init__(message)
         self.code = code
 
@@ -164,7 +157,13 @@ class Position:
         "turn",
     )
 
-    def __init__(self, rules: Rules, foxes=None, geese=None, turn: Side = Side.FOX):
+    def __init__(
+        self,
+        rules: Rules,
+        foxes: Iterable[int] | None = None,
+        geese: Iterable[int] | None = None,
+        turn: Side = Side.FOX,
+    ):
         """The start position, or any arrangement given as squares (for tests and analysis)."""
         foxes = rules.foxes if foxes is None else tuple(foxes)
         geese = rules.geese if geese is None else tuple(geese)
@@ -228,7 +227,7 @@ class Position:
         )
 
     def outcome(self) -> Outcome | None:
-        """The result, checked in SPEC order, or None while the game goes on."""
+        """The result, checked in the order of docs/rules.md, or None while the game goes on."""
         if self.geese < self.rules.fox_wins_below:
             return Outcome(Termination.GOOSE_COUNT, Side.FOX)
         if self.pen_full():
@@ -290,10 +289,10 @@ class Position:
         cells[over] = EMPTY
         path.append(land)
         extended = False
-        for o, l in jumps[land]:
-            if cells[o] == GOOSE and cells[l] == EMPTY:
+        for next_over, next_land in jumps[land]:
+            if cells[next_over] == GOOSE and cells[next_land] == EMPTY:
                 extended = True
-                self._chains(land, o, l, path, out, forced)
+                self._chains(land, next_over, next_land, path, out, forced)
         if not (forced and extended):
             out.append(Move(tuple(path), True))
         path.pop()
@@ -368,41 +367,41 @@ class Position:
         reason = self.illegal_reason(move, legal)
         raise IllegalMoveError(f"{text} is not legal here ({reason})", reason)
 
-    def illegal_reason(self, move: Move, legal: list[Move] | None = None) -> str:
+    def illegal_reason(self, move: Move, legal: list[Move] | None = None) -> IllegalReason:
         """A stable key for why ``move`` is not legal (the play page translates it)."""
         legal = self.legal_moves() if legal is None else legal
         if not legal:
-            return "game-over"
+            return IllegalReason.GAME_OVER
         cells, src = self.cells, move.origin
         if any(cells[sq] == OFF for sq in move.path):
-            return "off-board"
+            return IllegalReason.OFF_BOARD
         piece = cells[src]
         if piece == EMPTY:
-            return "no-piece"
+            return IllegalReason.NO_PIECE
         mine = FOX if self.turn is Side.FOX else GOOSE
         if piece != mine:
-            return "not-your-piece"
+            return IllegalReason.NOT_YOUR_PIECE
         if piece == GOOSE:
             if move.jump:
-                return "geese-cannot-jump"
+                return IllegalReason.GEESE_CANNOT_JUMP
             if move.target // STRIDE < src // STRIDE:
-                return "goose-backward"
+                return IllegalReason.GOOSE_BACKWARD
             if move.target // STRIDE == src // STRIDE and not self.rules.sideways:
-                return "goose-sideways"
+                return IllegalReason.GOOSE_SIDEWAYS
         if cells[move.target] != EMPTY and move.target != src:
-            return "occupied"
+            return IllegalReason.OCCUPIED
         forced = self.rules.forced_capture
         if forced and not move.jump and any(m.jump for m in legal):
-            return "capture-compulsory"
+            return IllegalReason.CAPTURE_COMPULSORY
         if (
             move.jump
             and forced
             and any(m.jump and m.path[: len(move.path)] == move.path for m in legal)
         ):
-            return "chain-must-continue"
+            return IllegalReason.CHAIN_MUST_CONTINUE
         if move.jump:
-            return "not-a-jump"
-        return "not-a-line"
+            return IllegalReason.NOT_A_JUMP
+        return IllegalReason.NOT_A_LINE
 
 
 def perft(position: Position, depth: int) -> int:

@@ -13,8 +13,10 @@ with the longest valid prefix attached so nothing playable is lost.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .codes import IllegalReason, RecordCode
 from .games import VARIANTS, Rules
 from .position import IllegalMoveError, NotationError, Position
 
@@ -35,12 +37,12 @@ class RecordError(ValueError):
 
     def __init__(
         self,
-        code: str,
+        code: RecordCode,
         message: str,
         *,
         ply: int | None = None,
         move: str | None = None,
-        reason: str | None = None,
+        reason: IllegalReason | None = None,
         prefix: GameRecord | None = None,
     ):
         super().__init__(message)
@@ -65,12 +67,9 @@ class GameRecord:
     ) -> GameRecord:
         variant = VARIANTS.get(game)
         if variant is None:
-            raise RecordError("unknown-game", f"unknown game {game!r}")
-        record = cls(
-            game,
-            variant.default_geese if geese is None else geese,
-            bool(sideways and variant.sideways_option),
-        ).with_side(side)
+            raise RecordError(RecordCode.UNKNOWN_GAME, f"unknown game {game!r}")
+        record = cls(game, variant.default_geese if geese is None else geese, sideways)
+        record = record.with_side(side)
         record.rules()  # validates the options
         return record
 
@@ -78,7 +77,7 @@ class GameRecord:
         try:
             return VARIANTS[self.game].rules(self.geese, self.sideways)
         except (KeyError, ValueError) as exc:
-            raise RecordError("bad-options", str(exc)) from None
+            raise RecordError(RecordCode.BAD_OPTIONS, str(exc)) from None
 
     @property
     def options(self) -> str:
@@ -89,12 +88,12 @@ class GameRecord:
             return ".".join((VERSION, self.game, self.options, *self.moves))
         return ".".join((VERSION_WITH_SIDE, self.game, self.options, self.side, *self.moves))
 
-    def with_moves(self, moves) -> GameRecord:
+    def with_moves(self, moves: Iterable[str]) -> GameRecord:
         return GameRecord(self.game, self.geese, self.sideways, tuple(moves), self.side)
 
     def with_side(self, side: str | None) -> GameRecord:
         if side is not None and side not in SIDES:
-            raise RecordError("bad-options", f"no side {side[:20]!r}")
+            raise RecordError(RecordCode.BAD_OPTIONS, f"no side {side[:20]!r}")
         return GameRecord(self.game, self.geese, self.sideways, self.moves, side)
 
     def replay(self) -> Position:
@@ -105,7 +104,7 @@ class GameRecord:
                 position.push(position.parse_move(text))
             except NotationError:
                 raise RecordError(
-                    "bad-notation",
+                    RecordCode.BAD_NOTATION,
                     f"ply {ply}: {text!r} is not a move",
                     ply=ply,
                     move=text,
@@ -113,7 +112,7 @@ class GameRecord:
                 ) from None
             except IllegalMoveError as exc:
                 raise RecordError(
-                    "illegal-move",
+                    RecordCode.ILLEGAL_MOVE,
                     f"ply {ply}: {exc}",
                     ply=ply,
                     move=text,
@@ -133,31 +132,24 @@ class GameRecord:
     def parse(cls, text: str) -> GameRecord:
         """The header and move texts, checked for form only (``decode`` also checks legality)."""
         if not isinstance(text, str) or not text:
-            raise RecordError("empty", "no game in the link")
+            raise RecordError(RecordCode.EMPTY, "no game in the link")
         if len(text) > MAX_LENGTH:
-            raise RecordError("too-long", f"record is longer than {MAX_LENGTH} characters")
+            raise RecordError(RecordCode.TOO_LONG, f"record is longer than {MAX_LENGTH} characters")
         parts = text.split(".")
         if parts[0] not in (VERSION, VERSION_WITH_SIDE):
             # Only a number is a version: anything else is not a record at all.
-            code = "bad-version" if parts[0].isdigit() else "not-a-record"
+            code = RecordCode.BAD_VERSION if parts[0].isdigit() else RecordCode.NOT_A_RECORD
             raise RecordError(code, f"unknown record version {parts[0][:20]!r}")
         header = 3 if parts[0] == VERSION else 4
         if len(parts) < header:
-            raise RecordError("truncated", "record has no game or options")
+            raise RecordError(RecordCode.TRUNCATED, "record has no game or options")
         game, options, moves = parts[1], parts[2], parts[header:]
-        side = parts[3] if header == 4 else None
         if game not in VARIANTS:
-            raise RecordError("unknown-game", f"unknown game {game[:40]!r}")
+            raise RecordError(RecordCode.UNKNOWN_GAME, f"unknown game {game[:40]!r}")
         match = _OPTIONS_RE.fullmatch(options)
         if not match:
-            raise RecordError("bad-options", f"bad options {options[:20]!r}")
-        variant = VARIANTS[game]
-        sideways = match.group(2) == "s"
-        if sideways and not variant.sideways_option:
-            raise RecordError("bad-options", f"{game} has no sideways option")
-        if side is not None and side not in SIDES:
-            raise RecordError("bad-options", f"no side {side[:20]!r}")
-        record = cls(game, int(match.group(1)), sideways, tuple(moves), side)
-        if record.geese not in variant.geese:
-            raise RecordError("bad-options", f"{game} is not played with {record.geese} geese")
+            raise RecordError(RecordCode.BAD_OPTIONS, f"bad options {options[:20]!r}")
+        record = cls(game, int(match.group(1)), match.group(2) == "s", tuple(moves))
+        record = record.with_side(parts[3] if header == 4 else None)
+        record.rules()  # the game's own check of its options
         return record

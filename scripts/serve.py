@@ -55,7 +55,8 @@ class Handler(SimpleHTTPRequestHandler):
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory, "404.html")
         if code != HTTPStatus.NOT_FOUND or not page.is_file():
-            return super().send_error(code, message, explain)
+            super().send_error(code, message, explain)
+            return
         body = page.read_bytes()
         self.send_response(code)
         self.send_header("Content-Type", MIME_TYPES[".html"])
@@ -65,7 +66,8 @@ class Handler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
     def end_headers(self):
-        # Always revalidate, so a rebuilt site shows at once; offline use is the service worker's job.
+        # Always revalidate, so a rebuilt site shows at once;
+        # offline use is the service worker's job.
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 

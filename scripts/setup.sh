@@ -17,19 +17,20 @@ if [ ! -x /usr/bin/chromium ]; then
   as_root apt-get install -y -q chromium fonts-dejavu-core
 fi
 
-# Python tools in .venv, reinstalled only when the pinned list in pyproject.toml changes.
+# The project itself, editable, with its pinned dev tools in .venv; reinstalled only when
+# pyproject.toml's [project] or [build-system] tables change.
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"
   python3 -m venv .venv
 fi
-requirements=$(.venv/bin/python -c '
-import tomllib
-print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["dev"]))')
-if [ "$requirements" != "$(cat .venv/requirements.stamp 2>/dev/null)" ]; then
-  echo "setup: installing Python packages"
-  # shellcheck disable=SC2086  # one requirement per word
-  .venv/bin/python -m pip install -q --disable-pip-version-check $requirements
-  printf '%s' "$requirements" > .venv/requirements.stamp
+stamp=$(.venv/bin/python -c '
+import json, tomllib
+config = tomllib.load(open("pyproject.toml", "rb"))
+print(json.dumps([config["project"], config["build-system"]], sort_keys=True))')
+if [ "$stamp" != "$(cat .venv/install.stamp 2>/dev/null)" ]; then
+  echo "setup: installing the project (editable) and its dev tools"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+  printf '%s' "$stamp" > .venv/install.stamp
 fi
 
 # Pyodide and axe-core from the lockfile, reinstalled only when it changes.

@@ -5,19 +5,23 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 
 from babel import Locale
+from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from game import rules_for
+from game import codes
 
 from . import i18n, lessons
 from .content import Game, load_games
 from .diagram import board_svg
 from .offline import build_offline
+from .palette import colours
 from .play import build_assets, page_modules
 from .words import rule_changes, start_words
 
@@ -34,13 +38,15 @@ def git_commit() -> str:
             capture_output=True,
             text=True,
             timeout=10,
+            check=False,  # outside a git checkout the version line says "unknown"
         )
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else "unknown"
 
 
-def environment() -> Environment:
+def environment(translations: NullTranslations) -> Environment:
+    """The template environment of one locale: its translations are fixed at creation."""
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=True,
@@ -50,6 +56,8 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.policies["ext.i18n.trimmed"] = True
+    # A method jinja2.ext.i18n adds to the environment, unknown to the type stubs.
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
     return env
 
 
@@ -60,13 +68,24 @@ def _json_script(data) -> Markup:
     )
 
 
+@dataclass(frozen=True)
+class Localized:
+    """What rendering in one locale needs, made once and passed explicitly."""
+
+    code: str
+    env: Environment
+    tr: NullTranslations
+    locale: Locale
+    i18n_json: Markup
+    games: list[dict[str, Any]]  # one view per game (plain data, see Site.game_view)
+
+
 class Site:
     """Everything shared by the pages of one build."""
 
     def __init__(self, out_dir: Path, base_url: str = ""):
         self.out = out_dir
         self.base_url = base_url
-        self.env = environment()
         self.games = load_games()
         self.by_id = {g.id: g for g in self.games}
         self.translations = i18n.load_translations()
@@ -78,34 +97,41 @@ class Site:
         self.lesson_modules = page_modules("lessons.js")
         self.pages: list[str] = []  # paths relative to out, for the sitemap
 
-    # -- per-locale state --------------------------------------------------------------------
-
-    def use(self, code: str):
+    def localized(self, code: str) -> Localized:
         tr, catalog = self.translations[code]
-        self.env.install_gettext_translations(tr, newstyle=True)
-        self.tr, self.locale = tr, Locale.parse(code)
-        self.i18n_json = _json_script(i18n.js_catalog(code, catalog, self.js_messages))
-        self.game_views = [self.game_view(g) for g in self.games]
+        locale = Locale.parse(code)
+        return Localized(
+            code,
+            environment(tr),
+            tr,
+            locale,
+            _json_script(i18n.js_catalog(code, catalog, self.js_messages)),
+            [self.game_view(g, tr, locale) for g in self.games],
+        )
 
-    def game_view(self, game: Game) -> dict:
-        tr = self.tr
-        rules = rules_for(game.id)
-        caption = start_words(game.variant, tr, self.locale)
+    def game_view(self, game: Game, tr: NullTranslations, locale: Locale) -> dict[str, Any]:
+        """What the templates know of a game: translated texts and plain values."""
+        variant = game.variant
+        rules = variant.rules()
+        caption = start_words(variant, tr, locale)
         name = tr.gettext(game.name)
         title = tr.gettext("Start position of %(name)s") % {"name": name}
-        view = {
+        view: dict[str, Any] = {
             "id": game.id,
             "name": name,
             "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
-            "rules_obj": rules,
             "variant_of": None,
             "changes": None,
             "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
             "has_pen": bool(rules.pen),
-            "variant": game.variant,  # the play page's table settings (geese counts, sideways option)
+            # The play page's pieces and table settings.
+            "foxes": len(rules.foxes),
+            "default_geese": variant.default_geese,
+            "geese_options": list(variant.geese),
+            "sideways_option": variant.sideways_option,
             "lessons": None,
         }
         lesson_data = lessons.page_data(game.id, tr.gettext)
@@ -119,10 +145,10 @@ class Site:
         if game.variant_of:
             base = self.by_id[game.variant_of]
             view["variant_of"] = {"id": base.id, "name": tr.gettext(base.name)}
-            view["changes"] = rule_changes(base.variant, game.variant, tr, self.locale)
+            view["changes"] = rule_changes(base.variant, variant, tr, locale)
         return view
 
-    def context(self, code: str, page: str, *, chooser: bool = False) -> dict:
+    def context(self, loc: Localized, page: str, *, chooser: bool = False) -> dict[str, Any]:
         """The base context every template gets; ``page`` is the path inside a locale."""
         root = "" if chooser else "../" * (1 + page.count("/"))
         languages = [
@@ -130,7 +156,7 @@ class Site:
                 "code": c,
                 "name": self.names[c],
                 "href": f"{root}{c}/{page}",
-                "current": c == code and not chooser,
+                "current": c == loc.code and not chooser,
             }
             for c in self.locales
         ]
@@ -139,20 +165,21 @@ class Site:
             {"hreflang": "x-default", "href": (root or "./") if page == "" else f"{root}en/{page}"}
         )
         return {
-            "lang": code,
-            "dir": "rtl" if self.locale.character_order == "right-to-left" else "ltr",
+            "lang": loc.code,
+            "dir": "rtl" if loc.locale.character_order == "right-to-left" else "ltr",
             "page": page,
             "root": root or "./",
             "static": f"{root}static/",
-            "home": f"{root}{code}/",
+            "home": f"{root}{loc.code}/",
             "languages": languages,
             "alternates": alternates,
             "version": self.version,
             "commit": self.commit,
-            "i18n_json": self.i18n_json,
-            "games": self.game_views,
+            "i18n_json": loc.i18n_json,
+            "games": loc.games,
             "chooser": chooser,
             "lesson_modules": self.lesson_modules,
+            "theme_color": colours()["accent"],
         }
 
     def write(self, path: str, text: str) -> None:
@@ -160,61 +187,58 @@ class Site:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
 
-    def render(self, template: str, path: str, context: dict, *, listed: bool = True) -> None:
-        self.write(path, self.env.get_template(template).render(context))
+    def render(
+        self,
+        loc: Localized,
+        template: str,
+        path: str,
+        context: dict[str, Any],
+        *,
+        listed: bool = True,
+    ) -> None:
+        self.write(path, loc.env.get_template(template).render(context))
         if listed:
             self.pages.append(path)
 
     # -- the pages ---------------------------------------------------------------------------
 
-    def locale_pages(self, code: str) -> None:
-        self.use(code)
-        self.render("home.html", f"{code}/index.html", self.context(code, ""))
-        for game in self.games:
-            ctx = self.context(code, f"{game.id}/")
-            ctx["game"] = next(g for g in ctx["games"] if g["id"] == game.id)
-            self.render("rules.html", f"{code}/{game.id}/index.html", ctx)
-            ctx = self.context(code, f"{game.id}/play/")
-            ctx["game"] = next(g for g in ctx["games"] if g["id"] == game.id)
-            rules = ctx["game"]["rules_obj"]
-            ctx["board_svg"] = board_svg(rules, title=ctx["game"]["name"], interactive=True)
-            ctx["page_modules"] = page_modules()
-            self.render("play.html", f"{code}/{game.id}/play/index.html", ctx)
+    def locale_pages(self, loc: Localized) -> None:
+        code = loc.code
+        self.render(loc, "home.html", f"{code}/index.html", self.context(loc, ""))
+        for game, view in zip(self.games, loc.games, strict=True):
+            ctx = self.context(loc, f"{game.id}/") | {"game": view}
+            self.render(loc, "rules.html", f"{code}/{game.id}/index.html", ctx)
+            ctx = self.context(loc, f"{game.id}/play/") | {
+                "game": view,
+                "board_svg": board_svg(game.variant.rules(), title=view["name"], interactive=True),
+                "page_modules": page_modules(),
+                "engine_codes": _json_script(codes.registry()),
+            }
+            self.render(loc, "play.html", f"{code}/{game.id}/play/index.html", ctx)
 
-    def shared_pages(self) -> None:
+    def shared_pages(self, localized: list[Localized]) -> None:
         """Root language chooser and 404: English frame, a part in every language."""
         parts, choices = [], []
-        for code in self.locales:
-            self.use(code)
-            ctx = self.context(code, "", chooser=True)
-            parts.append(Markup(self.env.get_template("_notfound_part.html").render(ctx)))
+        for loc in localized:
+            ctx = self.context(loc, "", chooser=True)
+            parts.append(Markup(loc.env.get_template("_notfound_part.html").render(ctx)))
             choices.append(
                 {
-                    "code": code,
-                    "name": self.names[code],
-                    "href": f"{code}/",
-                    "title": self.tr.gettext("Fox and Geese"),
+                    "code": loc.code,
+                    "name": self.names[loc.code],
+                    "href": f"{loc.code}/",
+                    "title": loc.tr.gettext("Fox and Geese"),
                 }
             )
-        self.use(i18n.SOURCE_LOCALE)
-        ctx = self.context(i18n.SOURCE_LOCALE, "", chooser=True)
-        self.render("root.html", "index.html", ctx | {"choices": choices})
-        self.render("404.html", "404.html", ctx | {"parts": parts}, listed=False)
+        source = next(loc for loc in localized if loc.code == i18n.SOURCE_LOCALE)
+        ctx = self.context(source, "", chooser=True)
+        self.render(source, "root.html", "index.html", ctx | {"choices": choices})
+        self.render(source, "404.html", "404.html", ctx | {"parts": parts}, listed=False)
 
     def sitemap(self) -> None:
         xml, robots = sitemap_and_robots(self.pages, self.base_url)
         self.write("sitemap.xml", xml)
         self.write("robots.txt", robots)
-
-    def hook_context(self) -> dict:
-        return {
-            "out_dir": self.out,
-            "root": ROOT,
-            "locales": list(self.locales),
-            "games": [g.id for g in self.games],
-            "version": self.version,
-            "commit": self.commit,
-        }
 
 
 def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
@@ -226,7 +250,7 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
     base = base_url.rstrip("/") + "/" if base_url else ""
     urls = []
     for path in pages:
-        loc = base + (path[: -len("index.html")] if path.endswith("index.html") else path)
+        loc = base + (path.removesuffix("index.html"))
         urls.append(f"  <url><loc>{xml_escape(loc or './')}</loc></url>")
     xml = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -255,12 +279,12 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
     out.mkdir(parents=True)
     shutil.copytree(HERE / "static", out / "static")
     site = Site(out, base_url)
-    for code in site.locales:
-        site.locale_pages(code)
-    site.shared_pages()
+    localized = [site.localized(code) for code in site.locales]
+    for loc in localized:
+        site.locale_pages(loc)
+    site.shared_pages(localized)
     site.sitemap()
-    context = site.hook_context()
-    build_assets(out, context)
+    build_assets(out)
     # Last: the service worker precaches every file written before it.
-    build_offline(out, context)
+    build_offline(out, site.locales, site.version, site.commit)
     return out

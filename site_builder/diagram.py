@@ -13,12 +13,16 @@ from collections.abc import Mapping
 
 from markupsafe import Markup, escape
 
-from game.boards import FILES, col_of, row_of, square_name
+from game.boards import FILES, square_name
+
+from .palette import colours
 
 SPACING = 60  # distance between neighbouring points
 PAD = SPACING // 2  # board surface around the outer points
 MARGIN = PAD + 26  # surface plus room for the coordinates
 PIECE = SPACING * 0.36
+# The fallback colours: the light scheme of site.css.
+C = colours()
 
 # A fox's head (pointed ears, narrow muzzle) around (0, 0), radius ~1:
 # a silhouette that differs from a goose's round disc without colour.
@@ -55,7 +59,7 @@ def board_svg(
     w, h = board.width, board.height
 
     def xy(sq: int) -> tuple[float, float]:
-        c, r = col_of(sq), row_of(sq)
+        c, r = board.column(sq), board.row(sq)
         if flipped:
             c, r = w - 1 - c, h - 1 - r
         return MARGIN + c * SPACING, MARGIN + (h - 1 - r) * SPACING
@@ -68,19 +72,21 @@ def board_svg(
         f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h}" '
         f'xmlns="http://www.w3.org/2000/svg" {role}>',
         f"<title>{escape(title)}</title>",
-        f'<path class="surface" d="{_surface(board, xy)}" fill="#efe3cc"/>',
+        f'<path class="surface" d="{_surface(board, xy)}" fill="{C["board"]}"/>',
     ]
 
     if rules.pen:
-        xs, ys = zip(*(xy(sq) for sq in rules.pen))
+        xs, ys = zip(*(xy(sq) for sq in rules.pen), strict=True)
         pad = PAD * 0.8
         out.append(
             f'<rect class="pen" x="{_num(min(xs) - pad)}" y="{_num(min(ys) - pad)}" '
             f'width="{_num(max(xs) - min(xs) + 2 * pad)}" '
-            f'height="{_num(max(ys) - min(ys) + 2 * pad)}" rx="10" fill="#e2d2b2"/>'
+            f'height="{_num(max(ys) - min(ys) + 2 * pad)}" rx="10" fill="{C["board-pen"]}"/>'
         )
 
-    out.append('<g class="lines" stroke="#8a7658" stroke-width="2" stroke-linecap="round">')
+    out.append(
+        f'<g class="lines" stroke="{C["board-line"]}" stroke-width="2" stroke-linecap="round">'
+    )
     for a, b in sorted(board.lines):
         (x1, y1), (x2, y2) = xy(a), xy(b)
         kind = "line diagonal" if x1 != x2 and y1 != y2 else "line"
@@ -93,7 +99,7 @@ def board_svg(
     if labels:
         out.append(
             '<g class="coords" aria-hidden="true" translate="no" font-size="17" '
-            'text-anchor="middle" fill="#6b5a43">'
+            f'text-anchor="middle" fill="{C["board-coord"]}">'
         )
         bottom = MARGIN + (h - 1) * SPACING + PAD + 15
         for c in range(w):
@@ -114,12 +120,12 @@ def board_svg(
                 f'<g class="point" data-point="{name}" tabindex="-1" role="button" '
                 f'aria-label="{name}"><circle class="hit" cx="{x}" cy="{y}" '
                 f'r="{SPACING // 2}" fill="transparent"/><circle class="dot" cx="{x}" '
-                f'cy="{y}" r="5" fill="#8a7658"/></g>'
+                f'cy="{y}" r="5" fill="{C["board-line"]}"/></g>'
             )
         else:
             out.append(
                 f'<circle class="point" data-point="{name}" cx="{x}" cy="{y}" r="5" '
-                f'fill="#8a7658"/>'
+                f'fill="{C["board-line"]}"/>'
             )
     out.append("</g>")
 
@@ -132,24 +138,29 @@ def board_svg(
 
 
 def _piece(kind: str, at: str, x: float, y: float) -> str:
-    head = f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" transform="translate({x} {y})">'
+    head = (
+        f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" '
+        f'transform="translate({x} {y})">'
+    )
     if kind == "fox":
         s = PIECE * 1.2
         return (
             head + f'<path class="body" d="{_FOX}" transform="scale({_num(s)})" '
-            'fill="#c4612a" stroke="#6e300f" stroke-width="0.09" stroke-linejoin="round"/>'
+            f'fill="{C["fox-fill"]}" stroke="{C["fox-edge"]}" stroke-width="0.09" '
+            'stroke-linejoin="round"/>'
             f'<path class="cheeks" d="{_FOX_CHEEKS}" transform="scale({_num(s)})" '
-            'fill="#fbf3e6"/>'
+            f'fill="{C["fox-cheeks"]}"/>'
             f'<circle class="eye" cx="{_num(-s * 0.33)}" cy="{_num(-s * 0.08)}" r="2.6" '
-            f'fill="#2b1a10"/><circle class="eye" cx="{_num(s * 0.33)}" '
-            f'cy="{_num(-s * 0.08)}" r="2.6" fill="#2b1a10"/>'
-            f'<circle class="nose" cx="0" cy="{_num(s * 0.78)}" r="2.8" fill="#2b1a10"/></g>'
+            f'fill="{C["fox-mark"]}"/><circle class="eye" cx="{_num(s * 0.33)}" '
+            f'cy="{_num(-s * 0.08)}" r="2.6" fill="{C["fox-mark"]}"/>'
+            f'<circle class="nose" cx="0" cy="{_num(s * 0.78)}" r="2.8" '
+            f'fill="{C["fox-mark"]}"/></g>'
         )
     if kind == "goose":
         return (
-            head + f'<circle class="body" r="{_num(PIECE)}" fill="#fbf9f4" '
-            'stroke="#3b3630" stroke-width="2.5"/>'
-            f'<circle class="ring" r="{_num(PIECE * 0.5)}" fill="none" stroke="#3b3630" '
+            head + f'<circle class="body" r="{_num(PIECE)}" fill="{C["goose"]}" '
+            f'stroke="{C["goose-edge"]}" stroke-width="2.5"/>'
+            f'<circle class="ring" r="{_num(PIECE * 0.5)}" fill="none" stroke="{C["goose-edge"]}" '
             'stroke-width="1.6"/></g>'
         )
     raise ValueError(f"unknown piece {kind!r}")
@@ -163,8 +174,8 @@ def _surface(board, xy) -> str:
     """
     runs: dict[int, tuple[int, int]] = {}
     for sq in board.points:
-        lo, hi = runs.get(row_of(sq), (sq, sq))
-        runs[row_of(sq)] = (min(lo, sq), max(hi, sq))
+        lo, hi = runs.get(board.row(sq), (sq, sq))
+        runs[board.row(sq)] = (min(lo, sq), max(hi, sq))
     right, left = [], []
     # Rows top to bottom as drawn (xy handles flipping, so sort by drawn y).
     for lo, hi in sorted(runs.values(), key=lambda run: xy(run[0])[1]):

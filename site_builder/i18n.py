@@ -8,6 +8,7 @@ locale exists when its catalog does: adding one is adding its ``.po``.
 
 from __future__ import annotations
 
+import gettext
 import io
 import re
 import tomllib
@@ -29,7 +30,7 @@ MAPPING = ROOT / "babel.cfg"
 JS_DIR = Path(__file__).resolve().parent / "static" / "js"
 SOURCE_LOCALE = "en"
 # The catalogs `update` creates when they do not exist yet.
-TRANSLATIONS = ("sv", "de", "fi", "nb", "da", "is")
+TRANSLATIONS = ("sv", "de", "fi", "nb", "da", "is", "fr", "nl", "pl")
 COMMENT_TAGS = ("Translators:",)
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
 
@@ -170,10 +171,15 @@ def check_catalog(code: str, template: Catalog, path: Path | None = None) -> lis
             continue
         label = f"{code}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
         entry = catalog.get(message.id, message.context)
-        strings = (
+        strings: tuple[str, ...] = (
             ()
             if entry is None
-            else (entry.string if isinstance(entry.string, (list, tuple)) else (entry.string,))
+            else tuple(
+                s or ""
+                for s in (
+                    entry.string if isinstance(entry.string, (list, tuple)) else (entry.string,)
+                )
+            )
         )
         if entry is None or not strings or not all(strings):
             problems.append(f"{label}: untranslated")
@@ -190,10 +196,10 @@ def check_catalog(code: str, template: Catalog, path: Path | None = None) -> lis
                 problems.append(
                     f"{label}: {len(strings)} plural forms, expected {catalog.num_plurals}"
                 )
-        elif placeholders(strings[0]) != placeholders(message.id):
+        elif placeholders(strings[0]) != placeholders(str(message.id)):
             problems.append(
                 f"{label}: placeholders {sorted(placeholders(strings[0]))} "
-                f"differ from {sorted(placeholders(message.id))}"
+                f"differ from {sorted(placeholders(str(message.id)))}"
             )
     for entry, errors in catalog.check():
         problems += [f"{code}: {entry.id!r}: {error}" for error in errors]
@@ -222,9 +228,9 @@ def load_translations() -> dict[str, tuple[NullTranslations, Catalog | None]]:
     return result
 
 
-def js_messages() -> list[str | tuple[str, str]]:
+def js_messages() -> list[str | tuple[str, ...]]:
     """The msgids the browser code uses, found by the same extractor as babel.cfg."""
-    found = []
+    found: list[str | tuple[str, ...]] = []
     for path in sorted(JS_DIR.rglob("*.js")):
         with path.open("rb") as f:
             for _, message, _, _ in extract("javascript", f, keywords=JS_KEYWORDS):
@@ -233,9 +239,27 @@ def js_messages() -> list[str | tuple[str, str]]:
     return found
 
 
-def js_catalog(code: str, catalog: Catalog | None, messages) -> dict:
+def plural_forms(code: str, catalog: Catalog | None) -> dict[str, int]:
+    """Which of the catalog's plural forms each CLDR plural category uses.
+
+    The browser picks a category with Intl.PluralRules; the catalog's forms are
+    ordered by its gettext plural expression (Polish: one, few, many).
+    """
+    if catalog is None:
+        return {"one": 0, "other": 1}
+    category = Locale.parse(code).plural_form
+    index = gettext.c2py(catalog.plural_expr)
+    forms: dict[str, int] = {}
+    for n in range(1000):
+        forms.setdefault(category(n), index(n))
+    return forms
+
+
+def js_catalog(
+    code: str, catalog: Catalog | None, messages: list[str | tuple[str, ...]]
+) -> dict[str, object]:
     """The JSON embedded in each page for i18n.js: translated JS messages only."""
-    out = {}
+    out: dict[str, str | list[str]] = {}
     for message in messages:
         key = message if isinstance(message, str) else message[0]
         entry = catalog.get(message) if catalog is not None else None
@@ -243,13 +267,13 @@ def js_catalog(code: str, catalog: Catalog | None, messages) -> dict:
             continue
         if isinstance(entry.string, (list, tuple)):
             if all(entry.string):
-                out[key] = list(entry.string)
+                out[key] = [str(s) for s in entry.string]
         elif entry.string:
             out[key] = entry.string
-    return {"lang": code, "messages": out}
+    return {"lang": code, "plural": plural_forms(code, catalog), "messages": out}
 
 
 def language_name(code: str) -> str:
     """The language's own name (from CLDR), shown in the language switcher."""
-    name = Locale.parse(code).get_display_name(code)
+    name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]

@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from . import i18n
+from .palette import colours
 
 HERE = Path(__file__).resolve().parent
 CACHE_PREFIX = "fox-and-geese-"
@@ -46,8 +47,8 @@ def write_manifests(out: Path, locales: list[str]) -> None:
             "start_url": "./",
             "scope": "../",
             "display": "standalone",
-            "background_color": "#f7f4ec",
-            "theme_color": "#1d6a55",
+            "background_color": colours()["bg"],
+            "theme_color": colours()["accent"],
             "icons": [
                 {"src": "../static/img/icon.svg", "sizes": "any", "type": "image/svg+xml"},
                 {"src": "../static/img/icon-192.png", "sizes": "192x192", "type": "image/png"},
@@ -90,7 +91,7 @@ def write_service_worker(out: Path, locales: list[str], version: str, commit: st
     return cache
 
 
-def build_offline(out_dir, context: dict) -> None:
+def build_offline(out_dir: Path | str, locales: list[str], version: str, commit: str) -> None:
     out = Path(out_dir)
-    write_manifests(out, context["locales"])
-    write_service_worker(out, context["locales"], context["version"], context["commit"])
+    write_manifests(out, locales)
+    write_service_worker(out, locales, version, commit)

@@ -19,6 +19,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from game.api import CALLS
+
 REPO = Path(__file__).resolve().parent.parent
 PYODIDE_SRC = REPO / "node_modules" / "pyodide"
 GAME_SRC = REPO / "game"
@@ -40,15 +42,16 @@ def page_modules(entry: str = "play.js") -> list[str]:
     todo = [entry]
     while todo:
         source = (js / todo.pop()).read_text(encoding="utf-8")
-        for name in re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.M):
+        for name in re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.MULTILINE):
             if name not in found:
                 found.append(name)
                 todo.append(name)
     return sorted(found)
 
 
-def build_assets(out_dir, context=None) -> None:
-    """Copy the runtime and write the precompiled stdlib and engine under ``out_dir`` (the site root)."""
+def build_assets(out_dir: Path | str) -> None:
+    """Copy the runtime and write the precompiled stdlib and engine under ``out_dir``
+    (the site root)."""
     out = Path(out_dir)
     target = out / PYODIDE_DIR
     target.mkdir(parents=True, exist_ok=True)
@@ -57,13 +60,16 @@ def build_assets(out_dir, context=None) -> None:
         if not source.is_file():
             raise FileNotFoundError(f"{source} is missing: run `make setup` (npm ci) first")
         shutil.copyfile(source, target / name)
-    # The worker gets the lockfile's header inline (no lockfile request at run time).
+    # The worker gets the lockfile's header inline (no lockfile request at run time), and
+    # the engine's method names from game.api, their only home.
     info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     worker = out / WORKER
-    worker.write_text(
-        worker.read_text(encoding="utf-8").replace("/*LOCKFILE_INFO*/null", json.dumps(info)),
-        encoding="utf-8",
-    )
+    text = worker.read_text(encoding="utf-8")
+    for placeholder, value in (("/*LOCKFILE_INFO*/null", info), ("/*METHODS*/[]", list(CALLS))):
+        if placeholder not in text:
+            raise ValueError(f"{WORKER} lost its placeholder {placeholder}")
+        text = text.replace(placeholder, json.dumps(value))
+    worker.write_text(text, encoding="utf-8")
     node = shutil.which("node")
     if not node:
         raise FileNotFoundError("node is not on PATH: it precompiles the play page's Python")
@@ -73,6 +79,7 @@ def build_assets(out_dir, context=None) -> None:
             capture_output=True,
             text=True,
             timeout=300,
+            check=False,  # the error below carries node's stderr
         )
         if proc.returncode != 0:
             raise RuntimeError(f"precompile.mjs failed:\n{proc.stderr[-4000:]}")

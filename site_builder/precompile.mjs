@@ -2,7 +2,8 @@
 //
 // Pyodide spends most of its start-up compiling the standard library from source. Bytecode is
 // specific to the exact Python (3.14 here, not the CPython running the builder), so it is made
-// inside Pyodide itself. The worker's real code paths run first (engine import, a search, a
+// inside Pyodide itself, by the Python in in_pyodide/ (precompile.py, then snapshot.py, each
+// copied into Pyodide's file system and imported). The worker's real code paths run first (engine import, a search, a
 // rejected record, a traceback), then every module they loaded from the standard library zip is
 // compiled to a sourceless .pyc and written to a trimmed zip, passed to loadPyodide as stdLibURL.
 // The engine package is compiled the same way into its own archive.
@@ -20,7 +21,8 @@
 //      and a module list on stdout (JSON)
 
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const [pyodideDir, gameDir, outDir] = process.argv.slice(2).map((p) => resolve(p));
@@ -54,69 +56,16 @@ for (const name of readdirSync(gameDir)) {
 pyodide.runPython(`import shutil; shutil.make_archive("/tmp/source", "zip", "/tmp", "game")`);
 pyodide.unpackArchive(pyodide.FS.readFile("/tmp/source.zip"), "zip", { extractDir: SRC });
 
-const modules = pyodide.runPython(`
-import json, sys, traceback
-sys.path.insert(0, ${JSON.stringify(SRC)})
-from game import api, ai  # noqa: F401  (the worker's imports)
+// The Python of this step lives in in_pyodide/, copied into Pyodide's file system and imported.
+const IN_PYODIDE = join(dirname(fileURLToPath(import.meta.url)), "in_pyodide");
+function addModule(py, name) {
+  py.FS.mkdirTree("/tmp/build");
+  py.FS.writeFile(`/tmp/build/${name}.py`, readFileSync(join(IN_PYODIDE, `${name}.py`)));
+}
 
-# The worker's code paths, so that everything they import lazily is found.
-state = api.new_game("fox-and-geese")
-api.play(state["record"], state["legal"][0])
-api.load("1.fox-and-geese.13.zz")
-api.ai_move(api.new_game("two-foxes")["record"], "hard", 0.05, 1)
-try:
-    raise ValueError("probe")
-except ValueError:
-    traceback.format_exc()
-loaded = dict(sys.modules)  # before the build's own imports below
-
-import os, py_compile, zipfile
-
-STDLIB = "/lib/python314.zip/"
-
-stdlib_zip = zipfile.ZipFile("/lib/python314.zip")
-
-def read(path):
-    if path.startswith(STDLIB):
-        return stdlib_zip.read(path[len(STDLIB):])
-    with open(path, "rb") as f:
-        return f.read()
-
-def compiled_zip(pairs, target):
-    """pairs: (source path, archive name without suffix) -> a zip of sourceless .pyc files."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        for source, name in sorted(pairs, key=lambda p: p[1]):
-            with open("/tmp/one.py", "wb") as f:
-                f.write(read(source))
-            # Unchecked hash: the .pyc is trusted as is, with no source to compare against.
-            py_compile.compile("/tmp/one.py", cfile="/tmp/one.pyc", dfile=name + ".py", doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            with open("/tmp/one.pyc", "rb") as f:
-                data = f.read()
-            info = zipfile.ZipInfo(name + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, data)
-
-stdlib = []
-for name, module in sorted(loaded.items()):
-    path = getattr(module, "__file__", None) or ""
-    if path.startswith(STDLIB) and path.endswith(".py"):
-        stdlib.append((path, path[len(STDLIB):-3]))
-# Packages need their __init__ even when only a submodule was imported.
-names = {n for _, n in stdlib}
-for path, name in list(stdlib):
-    parts = name.split("/")[:-1]
-    for i in range(1, len(parts) + 1):
-        init = "/".join(parts[:i]) + "/__init__"
-        if init not in names and init + ".py" in stdlib_zip.namelist():
-            stdlib.append((STDLIB + init + ".py", init))
-            names.add(init)
-compiled_zip(stdlib, "/tmp/python_stdlib.zip")
-
-engine = [(f"${SRC}/game/{f}", "game/" + f[:-3]) for f in os.listdir("${SRC}/game") if f.endswith(".py")]
-compiled_zip(engine, "/tmp/engine.zip")
-json.dumps(sorted(names))
-`);
+addModule(pyodide, "precompile");
+pyodide.runPython(`import sys; sys.path[:0] = [${JSON.stringify(SRC)}, "/tmp/build"]`);
+const modules = pyodide.pyimport("precompile").precompile(SRC, "/tmp");
 
 mkdirSync(outDir, { recursive: true });
 for (const name of ["python_stdlib.zip", "engine.zip"]) {
@@ -135,34 +84,11 @@ const bootOptions = {
 const booted = await loadPyodide({ ...bootOptions, _makeSnapshot: true });
 booted.unpackArchive(new Uint8Array(readFileSync(join(outDir, "engine.zip"))), "zip",
   { extractDir: "/home/pyodide/engine" });
+addModule(booted, "snapshot");
 booted.runPython(`
-import sys, zlib
-sys.path.insert(0, "/home/pyodide/engine")
-from game.api import ai_move, call, new_game
-
-# A first search in each game (to a fixed depth: easy stops there) builds the move and evaluation
-# tables, so they are in the snapshot. (Snapshots still differ between builds: they hold
-# entropy-seeded state.)
-for game in ("fox-and-geese", "two-foxes", "large-cross"):
-    ai_move(new_game(game)["record"], "easy", 60.0, 0)
-
-def stdlib_crc():
-    # In small pieces: a freed 1.5 MB buffer would stay in the snapshot as incompressible noise.
-    crc = 0
-    with open(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip", "rb") as f:
-        while chunk := f.read(1 << 14):
-            crc = zlib.crc32(chunk, crc)
-    return crc
-
-STDLIB_CRC = stdlib_crc()
-
-def restored():
-    """Run by engine-worker.js right after restoring; returns the engine's entry point."""
-    import random
-    if stdlib_crc() != STDLIB_CRC:  # zipimport's offsets in memory would point into another zip
-        raise RuntimeError("the snapshot belongs to another build")
-    random.seed()  # else every load would start the generator alike
-    return call
+import sys
+sys.path[:0] = ["/home/pyodide/engine", "/tmp/build"]
+from snapshot import call, restored
 `);
 const snapshot = booted.makeMemorySnapshot();
 

@@ -38,7 +38,7 @@ self.addEventListener("message", (event) => {
       // Only what is missing: every page asks, and the engine is 10 MB.
       .then(async (cache) => {
         const have = await Promise.all(wanted.map((url) => cache.match(url)));
-        return cache.addAll(wanted.filter((url, i) => !have[i]));
+        return cache.addAll(wanted.filter((_url, i) => !have[i]));
       })
       .then(() => reply({ cached: true }), (error) => reply({ cached: false, error: String(error) })),
   );
@@ -50,7 +50,7 @@ function variants(url) {
   u.search = "";
   u.hash = "";
   const list = [u.href];
-  if (u.pathname.endsWith("/")) list.push(u.href + "index.html");
+  if (u.pathname.endsWith("/")) list.push(`${u.href}index.html`);
   else if (u.pathname.endsWith("/index.html")) list.push(u.href.slice(0, -"index.html".length));
   return list;
 }
@@ -73,7 +73,7 @@ async function page(request) {
       cache.put(variants(request.url)[0], response.clone());
     }
     return response;
-  } catch (error) {
+  } catch {
     return (await cached(request)) || (await caches.match(here("404.html"))) || Response.error();
   }
 }

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from babel.lists import format_list
 
-from game.boards import row_of, square_name
+from game.boards import square_name
 from game.games import DIAGONAL, FORWARD, SIDEWAYS, Variant
 
 
@@ -34,10 +34,7 @@ def _names(squares, locale) -> str:
 def board_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     board = variant.board
     n = len(board.points)
-    on = set(board.points)
-    squares = [sq for sq in on if {sq + 1, sq + 16, sq + 17} <= on]
-    every = all(board.linked(sq, sq + 17) and board.linked(sq + 1, sq + 16) for sq in squares)
-    if every:
+    if board.diagonals_in_every_square:
         text = tr.ngettext(
             "A cross of %(num)s point, with diagonals in every square",
             "A cross of %(num)s points, with diagonals in every square",
@@ -74,8 +71,8 @@ def foxes_words(foxes, tr, locale) -> str:
 
 
 def geese_words(board, geese, tr, locale) -> str:
-    rows = sorted({row_of(sq) for sq in geese})
-    full_rows = [sq for sq in board.points if row_of(sq) in rows]
+    rows = sorted({board.row(sq) for sq in geese})
+    full_rows = [sq for sq in board.points if board.row(sq) in rows]
     if rows == list(range(len(rows))) and sorted(full_rows) == sorted(geese):
         first, last = rows[0] + 1, rows[-1] + 1
         if first == last:

@@ -11,6 +11,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from site_builder import build
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -28,6 +31,7 @@ CHROMIUM_ARGS = [
 def load_script(path: str):
     """A script of the repository (not a package) as a module, e.g. "scripts/serve.py"."""
     spec = importlib.util.spec_from_file_location(Path(path).stem, REPO / path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -53,8 +57,6 @@ def chromium_executable():
 @pytest.fixture(scope="session")
 def browser(chromium_executable):
     # One sync Playwright for the whole session; it must not share a thread with an asyncio loop.
-    from playwright.sync_api import expect, sync_playwright
-
     expect.set_options(timeout=30_000)  # assertions may wait for the engine on a busy machine
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -87,8 +89,6 @@ def page(browser):
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory):
     """The site, built once per session by site_builder.build(out_dir)."""
-    from site_builder import build
-
     out = tmp_path_factory.mktemp("site") / "dist"
     build(out)
     return out

@@ -9,19 +9,6 @@ from hypothesis import strategies as st
 
 from game.record import GameRecord
 
-# Codes the play page explains; anything else would reach the player untranslated.
-ERROR_CODES = {
-    "empty",
-    "too-long",
-    "bad-version",
-    "not-a-record",
-    "truncated",
-    "unknown-game",
-    "bad-options",
-    "bad-notation",
-    "illegal-move",
-}
-
 
 def _sample_records() -> list[str]:
     """Real records: a few random games per game, cut at a few lengths."""

@@ -1,12 +1,14 @@
-"""A deliberately naive second implementation of SPEC sections 2-3, for cross-checking.
+"""A deliberately naive second implementation of docs/rules.md, for cross-checking.
 
 It shares no code with ``game``: points are (column, row) pairs, lines are
-re-derived from the SPEC wording, positions are frozensets copied on every
+re-derived from the wording of docs/rules.md, positions are frozensets copied on every
 move. Slow, but obviously right, so deeper perft counts can be trusted when
 both implementations agree.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 ROWS_1_3 = "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3"
 
@@ -39,7 +41,7 @@ def board(kind: str):
     return points, lines
 
 
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "fox-and-geese": {
         "board": "cross33",
         "foxes": "d4",
@@ -103,7 +105,7 @@ class Ref:
                     if t in self.points and frozenset((g, t)) in self.lines and t not in occupied:
                         out.append((f"{name(g)}-{name(t)}", (foxes, geese - {g} | {t}, "fox")))
             return out
-        jumps = []
+        jumps: list[tuple[str, tuple]] = []
         for f in foxes:
             self._chain(f, [f], foxes - {f}, geese, jumps, f)
         if jumps and self.forced:

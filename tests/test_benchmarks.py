@@ -1,8 +1,7 @@
 """The benchmark scripts' own options (their figures are printed, not asserted)."""
 
-from conftest import load_script
-
 from game import Side
+from tests.conftest import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
 

@@ -1,6 +1,8 @@
 """Site builder units: data-worded rule changes, the board drawing, the i18n pipeline."""
 
 import dataclasses
+import gettext
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -8,14 +10,16 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
-from babel.support import NullTranslations
+from babel.messages.pofile import read_po, write_po
+from babel.support import NullTranslations, Translations
 
 from game import VARIANTS, parse_square, rules_for, square_name
 from site_builder import builder as build_module
 from site_builder import i18n
 from site_builder.content import load_games
 from site_builder.diagram import board_svg
+from site_builder.offline import write_manifests
+from site_builder.palette import colours
 from site_builder.words import rule_changes, start_words
 
 EN = NullTranslations()
@@ -151,8 +155,6 @@ def test_content_points_at_engine_games():
 def test_messages_pot_is_current_with_the_sources():
     """Every message in the sources is in locales/messages.pot (run `extract` if not)."""
     with i18n.POT.open("rb") as f:
-        from babel.messages.pofile import read_po
-
         pot = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
     extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in i18n.extract_catalog() if m.id}
     assert extracted - pot == set()
@@ -224,11 +226,30 @@ def test_js_catalog_holds_only_translated_js_messages():
     )
     assert data == {
         "lang": "sv",
+        "plural": {"one": 0, "other": 1},
         "messages": {
             "The game is over.": "Partiet är slut.",
             "The fox wins.": ["Räven vinner.", "Rävarna vinner."],
         },
     }
+
+
+def test_plural_forms_follow_the_catalogs_order_for_every_category():
+    # Polish: 1 lis, 2 lisy, 5 lisów; the browser must not fall back to two forms.
+    assert i18n.plural_forms("pl", Catalog(locale="pl")) == {"one": 0, "few": 1, "many": 2}
+    assert i18n.plural_forms("fr", Catalog(locale="fr"))["one"] == 0  # 0 and 1 are singular
+    assert i18n.plural_forms("en", None) == {"one": 0, "other": 1}
+
+
+def test_plural_forms_pick_the_catalogs_form_for_every_count_in_every_locale():
+    # The browser knows only the count's CLDR category: each category must mean one form.
+    for code in i18n.locales()[1:]:
+        catalog = Catalog(locale=code)
+        forms = i18n.plural_forms(code, catalog)
+        category = Locale.parse(code).plural_form
+        form_of = gettext.c2py(catalog.plural_expr)
+        wrong = [n for n in range(1000) if forms[category(n)] != form_of(n)]
+        assert wrong == [], f"{code}: {wrong[:5]}"
 
 
 def test_git_commit_falls_back_to_unknown(monkeypatch):
@@ -261,12 +282,8 @@ def test_sitemap_is_relative_without_a_base_url_and_absolute_with_one():
 
 
 def test_compile_writes_loadable_mo_files(tmp_path):
-    from babel.support import Translations
-
     written = i18n.compile_catalogs(tmp_path)
     assert sorted(p.parent.parent.name for p in written) == sorted(i18n.locales()[1:])
-    from babel.messages.pofile import read_po
-
     for path in written:
         code = path.parent.parent.name
         with path.open("rb") as f:
@@ -297,3 +314,17 @@ def test_english_prose_agrees_with_the_engine_data(game):
     assert f"{len(variant.board.points)} points" in prose
     if variant.pen:
         assert f"{NUMBER_WORDS[len(variant.pen)]} points" in prose
+
+
+def test_colours_come_from_the_stylesheet_only(tmp_path):
+    """Diagrams (their fallback attributes) and the manifests use site.css's custom
+    properties, so no colour is defined twice."""
+    css = colours()
+    assert {"bg", "accent", "board", "board-pen", "goose", "fox-fill"} <= set(css)
+    for game in VARIANTS:
+        svg = board_svg(rules_for(game), title="t", interactive=True)
+        assert set(re.findall(r"#[0-9a-fA-F]{3,8}\b", svg)) <= set(css.values())
+    (tmp_path / "en").mkdir()
+    write_manifests(tmp_path, ["en"])
+    manifest = json.loads((tmp_path / "en" / "manifest.webmanifest").read_text())
+    assert (manifest["background_color"], manifest["theme_color"]) == (css["bg"], css["accent"])

@@ -1,17 +1,22 @@
 """The built site: every locale x page, relative links that resolve, translations complete."""
 
+import json
 import re
 import subprocess
 import sys
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
 
-from game import VARIANTS
-from site_builder import i18n
+from game import VARIANTS, api, codes
+from site_builder import build, i18n
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
@@ -23,7 +28,7 @@ PAGES = ["", *(f"{g}/" for g in GAMES), *(f"{g}/play/" for g in GAMES)]
 class Page(HTMLParser):
     """Links, <html lang>, alternates and visible text (minus translate="no" parts)."""
 
-    VOID = {
+    VOID: ClassVar = {
         "area",
         "base",
         "br",
@@ -38,7 +43,7 @@ class Page(HTMLParser):
         "track",
         "wbr",
     }
-    HIDDEN = {"script", "style", "title"}
+    HIDDEN: ClassVar = {"script", "style", "title"}
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=True)
@@ -96,8 +101,7 @@ def target(site: Path, page: Path, link: str) -> Path:
     resolved = (page.parent / path).resolve() if path else page
     return (
         resolved / "index.html"
-        if link.split("#", maxsplit=1)[0].split("?", maxsplit=1)[0].endswith("/")
-        or resolved.is_dir()
+        if re.split(r"[#?]", link, maxsplit=1)[0].endswith("/") or resolved.is_dir()
         else resolved
     )
 
@@ -134,7 +138,7 @@ def test_language_switcher_keeps_the_page(site_dir):
     for page in PAGES:
         path = site_dir / "de" / page / "index.html"
         html = path.read_text(encoding="utf-8")
-        switch = re.search(r'<details class="lang-switch">.*?</details>', html, re.S).group(0)
+        switch = re.search(r'<details class="lang-switch">.*?</details>', html, re.DOTALL).group(0)
         hrefs = dict(re.findall(r'href="([^"]+)" hreflang="(\w+)"', switch))
         assert sorted(hrefs.values()) == sorted(LOCALES)
         for href, lang in hrefs.items():
@@ -160,14 +164,15 @@ def test_every_page_has_skip_link_beta_badge_and_footer_version(site_dir):
     assert len(commits) == 1
     commit = commits.pop()
     try:
-        git = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True)
+        git = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, check=False
+        )
     except OSError:
         git = None
     if git is None or git.returncode != 0:
         assert commit == "unknown"
     else:
-        ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=REPO)
-        assert ancestor.returncode == 0
+        subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=REPO, check=True)
 
 
 def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
@@ -179,7 +184,7 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
             assert html.count("data-point=") == 2 * len(VARIANTS[game].board.points)
             assert 'href="play/"' in html
             assert ('class="changes"' in html) == (game != "fox-and-geese"), path
-            crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.S).group(0)
+            crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.DOTALL).group(0)
             standard = (site_dir / code / "fox-and-geese" / "index.html").resolve()
             linked = {target(site_dir, path, h) for h in re.findall(r'href="([^"]+)"', crumb)}
             assert (standard in linked) == (game != "fox-and-geese"), path
@@ -195,6 +200,33 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
             assert sorted(preloads) == [
                 f"../../static/js/{m}" for m in ("board.js", "i18n.js", "texts.js")
             ], preloads
+
+
+def browser_source() -> str:
+    """Every module under static/js, line comments removed (a code in a comment is no text)."""
+    js = REPO / "site_builder" / "static" / "js"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(js.rglob("*.js")))
+    return re.sub(r"(^|\s)//.*", "", text, flags=re.MULTILINE)
+
+
+def test_every_engine_code_has_a_text_in_the_browser_code(site_dir):
+    """The play page carries the registry of game/codes.py, and the browser code handles
+    each code by name, so none reaches a player as a bare key or a generic text by mistake."""
+    page = (site_dir / "en" / "fox-and-geese" / "play" / "index.html").read_text()
+    found = re.search(r'<script type="application/json" id="engine-codes">(.*?)</script>', page)
+    assert found, "the play page lacks the engine's codes"
+    registry = json.loads(found.group(1))
+    assert registry == codes.registry()
+    source = browser_source()
+    missing = [code for kind in registry.values() for code in kind if f'"{code}"' not in source]
+    assert missing == []
+
+
+def test_worker_methods_are_the_api_functions(site_dir):
+    worker = (site_dir / "static" / "js" / "engine-worker.js").read_text()
+    found = re.search(r"const METHODS = new Set\((.*?)\);", worker)
+    assert found, "the worker lacks its method list"
+    assert json.loads(found.group(1)) == list(api.CALLS)
 
 
 def test_js_catalog_is_data_not_code(site_dir):
@@ -237,7 +269,7 @@ def test_links_resolve_over_http_under_a_sub_path(site_dir, site_server):
             with urllib.request.urlopen(url, timeout=10) as response:
                 body = response.read()
                 kind = response.headers.get("Content-Type", "")
-        except Exception as exc:
+        except OSError as exc:  # urllib's URLError and HTTPError included
             failures.append(f"{url}: {exc}")
             continue
         if "text/html" in kind:
@@ -271,15 +303,19 @@ def test_no_english_sentence_is_left_on_translated_pages(site_dir, code):
     leftovers = []
     for page in PAGES:
         english = sentences(site_dir / "en" / page / "index.html")
-        for sentence in sorted(english & sentences(site_dir / code / page / "index.html")):
-            leftovers.append(f"{code}/{page}: {sentence}")
+        same = english & sentences(site_dir / code / page / "index.html")
+        leftovers += [f"{code}/{page}: {sentence}" for sentence in sorted(same)]
     assert leftovers == [], f"{len(leftovers)} untranslated sentences, first: {leftovers[:5]}"
 
 
 def test_catalogs_pass_check():
     """python -m site_builder check: no untranslated, fuzzy or mismatched entry in any locale."""
     result = subprocess.run(
-        [sys.executable, "-m", "site_builder", "check"], cwd=REPO, capture_output=True, text=True
+        [sys.executable, "-m", "site_builder", "check"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     summary = [line for line in result.stdout.splitlines() if not line.startswith("  ")]
     assert result.returncode == 0, "\n".join(summary + result.stdout.splitlines()[:20])
@@ -294,40 +330,48 @@ def pseudo(text: str) -> str:
     return "".join(p if p.startswith("%(") else p.translate(PSEUDO) for p in parts)
 
 
-def test_every_visible_word_goes_through_gettext(tmp_path, monkeypatch):
-    """Build with a pseudo-translated catalog (vowels swapped for look-alikes): no
-    word with a plain vowel may survive, except those of the locale's own list
-    patterns ("a, b och c"), which come from CLDR."""
-    from babel.lists import format_list
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
-
-    from site_builder import build
-
+@pytest.fixture(scope="module")
+def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build with every locale's catalog pseudo-translated (each with its own
+    plural forms), so the check below costs one build, not one per locale."""
+    root = tmp_path_factory.mktemp("pseudo")
     with i18n.POT.open("rb") as f:
         template = read_po(f)
-    catalog = Catalog(locale="sv")
-    for m in template:
-        if m.id:
-            string = tuple(pseudo(s) for s in m.id) if isinstance(m.id, tuple) else pseudo(m.id)
-            catalog.add(m.id, string, context=m.context)
-    po = tmp_path / "locales" / "sv" / "LC_MESSAGES" / "messages.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as f:
-        write_po(f, catalog)
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path / "locales")
-    site = build(tmp_path / "site")
+    for code in LOCALES[1:]:
+        catalog = Catalog(locale=code)
+        for m in template:
+            if m.id:
+                string: str | tuple[str, ...]
+                if isinstance(m.id, tuple):
+                    string = (pseudo(m.id[0]),) + (pseudo(m.id[1]),) * (catalog.num_plurals - 1)
+                else:
+                    string = pseudo(str(m.id))
+                catalog.add(m.id, string, context=m.context)
+        po = root / "locales" / code / "LC_MESSAGES" / "messages.po"
+        po.parent.mkdir(parents=True)
+        with po.open("wb") as f:
+            write_po(f, catalog)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(i18n, "LOCALES_DIR", root / "locales")
+        return build(root / "site")
 
+
+@pytest.mark.parametrize("code", [c for c in LOCALES if c != "en"])
+def test_every_visible_word_goes_through_gettext(pseudo_site: Path, code: str) -> None:
+    """Built with pseudo-translated catalogs (vowels swapped for look-alikes): no
+    word with a plain vowel may survive, except those of the locale's own list
+    patterns ("a, b och c"), which come from CLDR. Per locale, since plural forms
+    (three in Polish) and list patterns differ."""
     lists = " ".join(
-        format_list(["1", "2", "3"], style=style, locale="sv") for style in ("standard", "or")
+        format_list(["1", "2", "3"], style=style, locale=code) for style in ("standard", "or")
     )
     allowed = set(re.findall(r"[A-Za-z]+", lists))
     leftovers = []
     for page in PAGES:
-        for text in parse(site / "sv" / page / "index.html").texts:
+        for text in parse(pseudo_site / code / page / "index.html").texts:
             words = {
                 w for w in re.findall(r"[A-Za-z]{2,}", text) if re.search(r"[aeiouyAEIOUY]", w)
             } - allowed
             if words:
-                leftovers.append(f"sv/{page}: {sorted(words)} in {text[:80]!r}")
+                leftovers.append(f"{code}/{page}: {sorted(words)} in {text[:80]!r}")
     assert leftovers == []

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from reference_engine import Ref, pt
 
 from game import (
     CROSS_33,
@@ -20,6 +19,7 @@ from game import (
     square_name,
 )
 from game.position import DRAW_PLIES, FOX, GOOSE
+from tests.reference_engine import Ref, pt
 
 CONFIGS = [
     ("fox-and-geese", 13, False),
@@ -64,10 +64,21 @@ def test_cross_45_geometry():
         p
         for a, b in CROSS_45.lines
         for p in (a, b)
-        if abs(a % 16 - b % 16) == 1 and abs(a // 16 - b // 16) == 1
+        if abs(CROSS_45.column(a) - CROSS_45.column(b)) == 1
+        and abs(CROSS_45.row(a) - CROSS_45.row(b)) == 1
     }
     assert e5 not in diagonal_at and e7 not in diagonal_at
     assert parse_square("e4") in diagonal_at and parse_square("d5") in diagonal_at
+
+
+def test_boards_answer_geometry_questions():
+    """What the site builder asks of a board instead of computing from square numbers."""
+    c5 = parse_square("c5")
+    assert (CROSS_33.column(c5), CROSS_33.row(c5)) == (2, 4)
+    assert CROSS_33.diagonals_in_every_square and not CROSS_45.diagonals_in_every_square
+    # A cross of two bands 3 points wide: 2 x (n - 1) squares per band, 4 shared.
+    assert len(CROSS_33.unit_squares()) == 2 * 2 * 6 - 4
+    assert len(CROSS_45.unit_squares()) == 2 * 2 * 8 - 4
 
 
 def test_square_names_round_trip():
@@ -75,7 +86,7 @@ def test_square_names_round_trip():
         for p in board.points:
             assert parse_square(square_name(p)) == p
     for bad in ("", "j1", "a0", "a10", "A1", "d4 "):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="not a point name"):
             parse_square(bad)
 
 
@@ -97,7 +108,7 @@ def test_perft_matches_spec(game, counts):
 
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_perft_depth_5_matches_reference(game, geese, sideways):
-    """Depth 5 is beyond the SPEC table: cross-checked against the naive reference."""
+    """Depth 5 is beyond the table in docs/rules.md: cross-checked against the naive reference."""
     ref = Ref(game, geese, sideways)
     assert perft(Position(rules_for(game, geese, sideways)), 5) == ref.perft(5)
 
@@ -303,6 +314,7 @@ def test_threefold_repetition():
 def test_hundred_ply_rule():
     """Quiet moves only (fox steps, sideways geese), never a third repetition: a draw at ply 100."""
     position = setup("fox-and-geese", "d6", "a3 b3 f3 g3 c1 d1 e1", sideways=True)
+    row = position.rules.board.row
     rng = random.Random(7)
     while position.ply < DRAW_PLIES:
         assert position.outcome() is None
@@ -310,7 +322,7 @@ def test_hundred_ply_rule():
             m
             for m in position.legal_moves()
             if not m.jump
-            and not (position.cells[m.origin] == GOOSE and m.target // 16 > m.origin // 16)
+            and not (position.cells[m.origin] == GOOSE and row(m.target) > row(m.origin))
         ]
         rng.shuffle(quiet)
         for move in quiet:

@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tests" / "node" / "run_python.mjs"
 
 # (game, geese, sideways, depth): every game, plus the table options of the standard one.
-CASES = [
+CASES: list[tuple[str, int | None, bool, int]] = [
     (game, None, False, depth)
     for game in ("fox-and-geese", "two-foxes", "large-cross")
     for depth in (3, 4)
@@ -41,6 +41,7 @@ def pyodide_result(node_executable):
         capture_output=True,
         text=True,
         timeout=300,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from fragments import ERROR_CODES, fragments
 from hypothesis import given, settings
 
-from game import api
+from game import RecordCode, api, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
+from tests.fragments import fragments
 
 
 def test_encode_decode_round_trip():
@@ -74,6 +74,32 @@ def test_corrupt_records_are_rejected_with_a_reason(text, code, ply):
     assert len(text) <= MAX_LENGTH or code == "too-long"
 
 
+@pytest.mark.parametrize(
+    ("game", "geese", "sideways"),
+    [
+        ("two-foxes", None, True),  # geese always move sideways there: no option to turn on
+        ("large-cross", None, True),
+        ("fox-and-geese", 14, False),
+        ("two-foxes", 13, False),
+    ],
+)
+def test_every_entry_point_rejects_the_same_options(game, geese, sideways):
+    """Options are checked once (Variant.rules): the API, new records and decoded records
+    refuse alike, and none of them drops an option silently."""
+    with pytest.raises(ValueError, match=r"sideways option|geese"):
+        rules_for(game, geese, sideways)
+    with pytest.raises(RecordError) as info:
+        GameRecord.new(game, geese, sideways)
+    assert info.value.code == "bad-options"
+    assert api.new_game(game, geese, sideways)["error"]["code"] == "bad-options"
+    count = GameRecord.new(game).geese if geese is None else geese
+    text = f"1.{game}.{count}{'s' if sideways else ''}"
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode(text)
+    assert info.value.code == "bad-options"
+    assert api.load(text)["error"]["code"] == "bad-options"
+
+
 def test_rejection_keeps_the_longest_valid_prefix():
     with pytest.raises(RecordError) as info:
         GameRecord.decode("1.fox-and-geese.13.d4-d5.c3-c4.d5-d4.c4-c3")
@@ -112,15 +138,17 @@ def test_moves_after_the_end_are_rejected(game):
 def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
     """The generator of the page's fuzz test (tests/e2e), here against the deserializer."""
     try:
-        record = GameRecord.decode(text)
-    except RecordError as error:
-        assert error.code in ERROR_CODES and str(error)
+        record, error = GameRecord.decode(text), None
+    except RecordError as raised:
+        record, error = None, raised
+    if error is not None:
+        assert error.code in set(RecordCode) and str(error)
         assert (error.ply is not None) == (error.code in ("bad-notation", "illegal-move"))
         if error.prefix is not None:
             assert GameRecord.decode(error.prefix.encode()) == error.prefix  # the offer is playable
-        state = api.load(text)
-        assert state["error"]["code"] == error.code
+        assert api.load(text)["error"]["code"] == error.code
     else:
+        assert record is not None
         assert GameRecord.decode(record.encode()) == record
         assert api.load(text)["record"] == record.encode()
 

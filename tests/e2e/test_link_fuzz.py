@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from hypothesis import HealthCheck, given, settings
-from test_play import enable_test_hooks, play_url
 
 from game import api
+from tests.e2e.test_play import enable_test_hooks, play_url
 from tests.fragments import fragments
 
 GAME = "fox-and-geese"

@@ -3,18 +3,20 @@
 import json
 import re
 
+from site_builder.builder import git_commit
+from site_builder.i18n import project
+
 READY = "html[data-engine=ready]"
 
 
 def sw_config(site_dir) -> dict:
     text = (site_dir / "sw.js").read_text()
-    return json.loads(re.search(r"const CONFIG = (\{.*?\});", text).group(1))
+    found = re.search(r"const CONFIG = (\{.*?\});", text)
+    assert found, "sw.js has no CONFIG"
+    return json.loads(found.group(1))
 
 
 def test_cache_name_comes_from_version_and_commit(site_dir):
-    from site_builder.builder import git_commit
-    from site_builder.i18n import project
-
     config = sw_config(site_dir)
     assert config["cache"].startswith(f"fox-and-geese-v{project()['version']}-{git_commit()}-")
     assert {"static/js/play.js", "static/css/site.css", "404.html"} <= set(config["shell"])
@@ -85,5 +87,6 @@ def test_activation_deletes_older_caches(page, site_server):
     page.reload()
     page.wait_for_function("""async () => {
         const keys = await caches.keys();
-        return !keys.includes('fox-and-geese-v0.0.0-old') && keys.some(k => k.startsWith('fox-and-geese-v'));
+        return !keys.includes('fox-and-geese-v0.0.0-old')
+            && keys.some(k => k.startsWith('fox-and-geese-v'));
     }""")

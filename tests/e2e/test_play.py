@@ -33,12 +33,13 @@ def _score(pos: Position, winner: str) -> float:
         return 1e6 if outcome.winner is not None and outcome.winner.value == winner else -1e6
     if winner == "fox":
         return -pos.geese * 100 + max((len(m.path) for m in _fox_jumps(pos)), default=0) * 10
-    geese_rows = sum(sq // 16 for sq in pos.goose_squares())
+    row = pos.rules.board.row
+    geese_rows = sum(row(sq) for sq in pos.goose_squares())
     penalty = 500 * len(_fox_jumps(pos))
     if pos.rules.pen:
         return sum(pos.cells[sq] == GOOSE for sq in pos.rules.pen) * 30 - penalty + geese_rows
     # Trap the fox: it walks to the far end, the geese close in behind it.
-    fox_rows = sum(sq // 16 for sq in pos.foxes)
+    fox_rows = sum(row(sq) for sq in pos.foxes)
     return -len(pos._fox_moves()) * 10 + fox_rows * 25 - penalty + geese_rows * 2
 
 
@@ -47,7 +48,7 @@ def find_game(game: str, winner: str, termination: str | None = None) -> list[st
     for seed in range(300):
         rng = random.Random(seed)
         pos = Position(rules_for(game))
-        moves = []
+        moves: list[str] = []
         while pos.outcome() is None and len(moves) < 160:
             scored = []
             for move in pos.legal_moves():
@@ -71,11 +72,21 @@ def find_game(game: str, winner: str, termination: str | None = None) -> list[st
 # -- driving the page ---------------------------------------------------------------------------
 
 
+def hold(page, pattern: str) -> list:
+    """Requests to ``pattern`` are held until the test continues them (a plain function as
+    the handler: Playwright cannot take a builtin method such as list.append)."""
+    held = []
+
+    def handler(route):
+        held.append(route)
+
+    page.context.route(pattern, handler)
+    return held
+
+
 def enable_test_hooks(page):
     """The page's test hooks (site_builder/static/js/hooks.js) on, for this page's tab."""
-    page.add_init_script(
-        "try { sessionStorage.setItem('fox-and-geese:test-hooks', '1') } catch {}"
-    )
+    page.add_init_script("try { sessionStorage.setItem('fox-and-geese:test-hooks', '1') } catch {}")
 
 
 def play_url(server, game="fox-and-geese", lang="en", fragment="", base=None):
@@ -191,8 +202,7 @@ def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
 
 def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     # Hold the runtime back: the static board is there, with progress, and no moves yet.
-    held = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold(page, "**/pyodide.asm.wasm")
     # The worker's request shows on the context, not always on the page.
     with page.context.expect_event("request", lambda r: r.url.endswith("/pyodide.asm.wasm")):
         page.goto(play_url(site_server))
@@ -667,9 +677,8 @@ def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
         body = response.text().replace('id="play"', 'id="play" data-timeout="1500"', 1)
         route.fulfill(response=response, body=body)
 
-    held = []
     page.context.route("**/play/", short_timeout)
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold(page, "**/pyodide.asm.wasm")
     page.goto(play_url(site_server))
     page.wait_for_selector("html[data-engine=failed]")
     assert page.locator("#engine-failed").is_visible()
@@ -769,7 +778,8 @@ def arrow_graph(centers: dict) -> dict:
 
 
 def key_path(graph: dict, start: str, goal: str) -> list[str]:
-    paths, seen = [(start, [])], {start}
+    paths: list[tuple[str, list[str]]] = [(start, [])]
+    seen = {start}
     while paths:
         here, keys = paths.pop(0)
         if here == goal:

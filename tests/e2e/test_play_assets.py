@@ -5,6 +5,7 @@ relative URLs. The worker restores the snapshot, and boots normally when it cann
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import re
 import struct
@@ -12,8 +13,9 @@ import zipfile
 from pathlib import Path
 from urllib.parse import urljoin
 
+from playwright.sync_api import Request
+
 from site_builder import i18n
-import itertools
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
@@ -74,7 +76,7 @@ def test_every_play_page_points_at_the_assets(site_dir):
             page = f"{lang}/{game}/play/index.html"
             html = (site_dir / page).read_text(encoding="utf-8")
             # Scripts only from files (JSON data blocks aside), no inline event handlers.
-            for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
+            for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.DOTALL):
                 assert 'type="application/json"' in attrs or not body.strip(), page
             assert re.search(r"<[^>]*\son[a-z]+\s*=", html) is None, page
             for attr in ("data-pyodide", "data-archive"):
@@ -82,7 +84,7 @@ def test_every_play_page_points_at_the_assets(site_dir):
                 assert not value.startswith(("/", "http")), value
                 target = urljoin(f"http://x/{page}", value)[len("http://x/") :]
                 assert (site_dir / target).exists(), (page, attr, target)
-            assert 'data-game="{}"'.format(game) in html
+            assert f'data-game="{game}"' in html
             preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
             assert sorted(href.rsplit("/", 1)[-1] for href in preloads) == imports, page
             for href in preloads:
@@ -102,12 +104,16 @@ def test_snapshot_is_packed_as_the_worker_reads_it(site_dir):
 
 
 def boot(page, site_server) -> tuple[dict, list[str]]:
-    """Open a play page; the worker's load timings and the URLs the page and its worker requested."""
-    requested = []
-    # (Not the service worker's: after the engine loaded, it caches every engine file for offline.)
-    page.context.on(
-        "request", lambda request: request.service_worker or requested.append(request.url)
-    )
+    """Open a play page; the worker's load timings and the URLs the page and its
+    worker requested."""
+    requested: list[str] = []
+
+    def record(request: Request) -> None:
+        # Not the service worker's: after the engine loaded, it caches every engine file.
+        if not request.service_worker:
+            requested.append(request.url)
+
+    page.context.on("request", record)
     page.goto(f"{site_server.root_url}en/fox-and-geese/play/")
     page.wait_for_selector("html[data-engine=ready]")
     return json.loads(page.locator("html").get_attribute("data-engine-timings")), requested

@@ -9,10 +9,13 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from test_play import (
+
+from game import api
+from tests.e2e.test_play import (
     READY,
     enter_move,
     find_game,
+    hold,
     open_play,
     play_url,
     point,
@@ -21,8 +24,6 @@ from test_play import (
     set_mode,
     wait_record,
 )
-
-from game import api
 
 START = "1.fox-and-geese.13"
 
@@ -60,7 +61,8 @@ def save_game(page, game: dict) -> None:
         **game,
     }
     key = f"fox-and-geese:game:{state['game']}:{game['id']}"
-    page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))})")
+    script = f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))})"
+    page.add_init_script(script)
 
 
 # -- 1, 2: games kept apart --------------------------------------------------------------------
@@ -209,7 +211,8 @@ def test_link_play_has_fixed_roles(browser, page, site_server):
 
 
 def threefold() -> list[str]:
-    moves, state = [], api.new_game("fox-and-geese", 17, True)
+    moves: list[str] = []
+    state = api.new_game("fox-and-geese", 17, True)
     cycle = ["d4-d5", "a5-b5", "d5-d4", "b5-a5"]
     while not state["result"]:
         move = cycle[len(moves) % 4]
@@ -256,7 +259,9 @@ def test_the_end_of_a_game_is_shown_from_the_players_side(page, site_server, gam
 def test_beating_the_computer_offers_a_stronger_one(page, site_server):
     moves = find_game("fox-and-geese", "fox")
     record = ".".join([START, *moves[:-1]])
-    save_game(page, {"id": "won", "mode": "computer", "side": "fox", "level": "medium", "record": record})
+    save_game(
+        page, {"id": "won", "mode": "computer", "side": "fox", "level": "medium", "record": record}
+    )
     open_play(page, site_server)
     wait_record(page, record)
     enter_move(page, api.load(record), moves[-1])
@@ -370,8 +375,7 @@ def test_browsing_shows_a_banner_counting_moves_like_the_list(page, site_server)
 
 
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
-    held = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold(page, "**/pyodide.asm.wasm")
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
@@ -406,7 +410,7 @@ def one_fox_must_jump():
             jumpers = {m.split("x")[0] for m in state["legal"]}
             idle = set(state["pieces"]["fox"]) - jumpers
             if idle:
-                return state, sorted(jumpers), sorted(idle)[0]
+                return state, sorted(jumpers), min(idle)
         state = api.play(state["record"], move)
     raise AssertionError("no such position on the line")
 
@@ -435,8 +439,7 @@ def goose_c1_top(page) -> bool:
 
 
 def test_the_board_is_drawn_the_right_way_up_from_the_start_and_flip_is_kept(page, site_server):
-    held = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold(page, "**/pyodide.asm.wasm")
     page.goto(play_url(site_server))  # a new game against the computer, as the fox
     page.wait_for_selector("svg.board-live")
     before = goose_c1_top(page)

@@ -46,7 +46,16 @@ def test_switcher_keeps_the_page_and_remembers_the_choice(page, site_server):
 
 
 @pytest.mark.parametrize(
-    ("browser_locale", "expected"), [("sv-SE", "sv"), ("nb-NO", "nb"), ("no", "nb"), ("pt-BR", "en")]
+    ("browser_locale", "expected"),
+    [
+        ("sv-SE", "sv"),
+        ("nb-NO", "nb"),
+        ("no", "nb"),
+        ("fr-CA", "fr"),
+        ("nl-BE", "nl"),
+        ("pl-PL", "pl"),
+        ("pt-BR", "en"),
+    ],
 )
 def test_root_page_sends_the_reader_to_their_language(
     browser, site_server, browser_locale, expected
@@ -122,7 +131,9 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
             return {lang: i18n.lang, count: Object.keys(data.messages).length, wrong,
                     untranslated: i18n.t("No such message: %(x)s", {x: "<b>"}),
                     one: i18n.tn("%(num)s goose", "%(num)s geese", 21),
-                    few: i18n.tn("%(num)s goose", "%(num)s geese", 3)};
+                    few: i18n.tn("%(num)s goose", "%(num)s geese", 3),
+                    left: [1, 2, 5, 12, 22].map((n) =>
+                        i18n.tn("%(num)s goose left", "%(num)s geese left", n))};
         }""")
         assert result["lang"] == code
         assert result["wrong"] == []
@@ -130,6 +141,14 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
         # Icelandic counts 21 as "one"; the others do not.
         assert result["one"] == ("21 goose" if code == "is" else "21 geese")
         assert result["few"] == "3 geese"
+        if code == "pl":  # three forms: 1; 2-4 and 22-24; 5-21
+            assert result["left"] == [
+                "Została 1 gęś",
+                "Zostały 2 gęsi",
+                "Zostało 5 gęsi",
+                "Zostało 12 gęsi",
+                "Zostały 22 gęsi",
+            ]
         if code != "en":
             assert result["count"] > 0, f"{code}: no JS messages in the page catalog"
     assert page.console_errors == []

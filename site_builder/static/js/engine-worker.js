@@ -13,7 +13,8 @@
 // Booting restores the builder's memory snapshot of Pyodide with the engine already imported;
 // if that fails in any way, Python boots normally and imports the engine from its archive.
 
-const METHODS = new Set(["new_game", "load", "play", "ai_move"]);
+// game.api's functions (api.CALLS), filled in by the builder (play.py): one list, in Python.
+const METHODS = new Set(/*METHODS*/[]);
 // The pinned Pyodide's lockfile header, filled in by the builder (play.py). Passing it
 // inline saves fetching the 120 kB lockfile of packages this engine never loads.
 const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;

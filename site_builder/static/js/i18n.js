@@ -1,7 +1,8 @@
 // Translations for browser code. The builder embeds, in every page, the
 // page locale's translations of the messages found in these JS files:
 //   <script type="application/json" id="i18n">{"lang": "sv", "messages": {...}}</script>
-// A message is a string, or for plurals [form0, form1] keyed by the singular.
+// A message is a string, or for plurals the catalog's forms keyed by the singular;
+// "plural" maps each CLDR plural category to a form's index (Polish has three).
 // Placeholders are %(name)s, as in Python and Jinja, so Babel checks them.
 
 const source = document.getElementById("i18n");
@@ -26,9 +27,12 @@ export function t(msgid, params = {}) {
   return format(typeof text === "string" ? text : msgid, params);
 }
 
-/** Translate a message with a count: plural rule "one" picks form 0, any other form 1. */
+/** Translate a message with a count, in the plural form the locale uses for it. */
 export function tn(singular, plural, n, params = {}) {
-  const forms = Array.isArray(messages[singular]) ? messages[singular] : [singular, plural];
-  const form = pluralRules.select(n) === "one" ? 0 : 1;
-  return format(forms[form], { num: n, ...params });
+  const translated = Array.isArray(messages[singular]);
+  const forms = translated ? messages[singular] : [singular, plural];
+  const category = pluralRules.select(n);
+  const index = translated ? data.plural?.[category] : undefined;
+  const form = index ?? (category === "one" ? 0 : forms.length - 1);
+  return format(forms[Math.min(form, forms.length - 1)], { num: n, ...params });
 }

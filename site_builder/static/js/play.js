@@ -305,7 +305,7 @@ async function computerTurn() {
     return;
   }
   setGame(game, next, { animate: answer.move });
-  const played = text.computerPlayedText(text.moveWords(answer.move, FOXES));
+  const played = text.computerPlayedText(text.moveWords(answer.move));
   say(played, `${played} ${statusEl.textContent}`);
 }
 
@@ -322,7 +322,7 @@ async function humanMove(move) {
   $("#hint").hidden = true;
   keep(HINT_KEY, "true");
   setGame(game, next, { animate: next.last });
-  say("", `${text.moveWords(next.last, FOXES)} ${statusEl.textContent}`);
+  say("", `${text.moveWords(next.last)} ${statusEl.textContent}`);
   return true;
 }
 

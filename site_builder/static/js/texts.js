@@ -136,7 +136,12 @@ export function linkErrorText(error) {
       return t("This link asks for game settings that do not exist.");
     case "bad-version":
       return t("This link was made by a newer or unknown version of this site.");
-    default: // "empty", "too-long", "truncated", "unknown-game", "not-a-record"
+    case "empty":
+    case "too-long":
+    case "truncated":
+    case "unknown-game":
+    case "not-a-record":
+    default:
       return t("This link does not hold a game that can be read.");
   }
 }
@@ -161,7 +166,7 @@ export function pointLabel(name, kind) {
 }
 
 // A move in words for screen readers: a capture says what it took.
-export function moveWords(move, n) {
+export function moveWords(move) {
   const captures = move.split("x").length - 1;
   if (!captures) return move;
   return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.",

@@ -1,0 +1,62 @@
+"""Every code the engine reports to the page, in one place.
+
+The page translates codes, never the engine's English messages, so each code
+here needs a text in the browser code (a test checks that); the builder puts
+this registry into the play page. docs/notation.md explains each code.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class RecordCode(StrEnum):
+    """Why a record (a link, a saved game) or a request is rejected: ``error.code``."""
+
+    EMPTY = "empty"
+    TOO_LONG = "too-long"
+    BAD_VERSION = "bad-version"
+    NOT_A_RECORD = "not-a-record"
+    TRUNCATED = "truncated"
+    UNKNOWN_GAME = "unknown-game"
+    BAD_OPTIONS = "bad-options"
+    BAD_NOTATION = "bad-notation"
+    ILLEGAL_MOVE = "illegal-move"
+    GAME_OVER = "game-over"
+
+
+class IllegalReason(StrEnum):
+    """Why a well-formed move is not legal: ``IllegalMoveError.code``, ``error.reason``."""
+
+    GAME_OVER = "game-over"
+    OFF_BOARD = "off-board"
+    NO_PIECE = "no-piece"
+    NOT_YOUR_PIECE = "not-your-piece"
+    GEESE_CANNOT_JUMP = "geese-cannot-jump"
+    GOOSE_BACKWARD = "goose-backward"
+    GOOSE_SIDEWAYS = "goose-sideways"
+    OCCUPIED = "occupied"
+    CAPTURE_COMPULSORY = "capture-compulsory"
+    CHAIN_MUST_CONTINUE = "chain-must-continue"
+    NOT_A_JUMP = "not-a-jump"
+    NOT_A_LINE = "not-a-line"
+
+
+class Termination(StrEnum):
+    """Why a game ended: the API's ``reason``, in the order the engine checks them."""
+
+    GOOSE_COUNT = "goose-count"
+    PEN_FULL = "pen-full"
+    FOX_TRAPPED = "fox-trapped"
+    GEESE_BLOCKED = "geese-blocked"
+    THREEFOLD = "threefold-repetition"
+    HUNDRED_PLIES = "hundred-ply-rule"
+
+
+def registry() -> dict[str, list[str]]:
+    """The codes by kind, as plain data for the page."""
+    return {
+        "record": [c.value for c in RecordCode],
+        "illegal": [c.value for c in IllegalReason],
+        "termination": [c.value for c in Termination],
+    }
