@@ -16,7 +16,7 @@ from game.position import Move, Side
 from site_builder import i18n, lessons
 
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
-DATA_RE = re.compile(r'<script type="application/json" id="lesson-data">(.*?)</script>', re.S)
+DATA_RE = re.compile(r'<script type="application/json" id="lesson-data">(.*?)</script>', re.DOTALL)
 
 
 def embedded(site_dir: Path, code: str, game: str) -> Any:
