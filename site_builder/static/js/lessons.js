@@ -83,7 +83,8 @@ function finish(move, status) {
     { animate: move, interactive: false, end: after.end });
   setStatus(status);
   const outcome = outcomeText(after);
-  say(outcome, `${text.moveWords(move, FOXES)} ${outcome}`);
+  // Spoken: the move in notation, then what it did (the captured geese are named there).
+  say(outcome, `${move}. ${outcome}`);
 }
 
 function moved(move) {
