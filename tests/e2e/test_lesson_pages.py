@@ -158,3 +158,14 @@ def test_no_accessibility_violations_in_a_finished_lesson(browser, site_server, 
         assert violations == []
     finally:
         context.close()
+
+
+def test_lessons_work_offline_after_one_visit(page, site_server):
+    page.goto(f"{site_server.root_url}de/two-foxes/")
+    page.wait_for_selector("html[data-offline=ready]")
+    with site_server.offline():
+        lessons = open_lessons(page, site_server, "de", "large-cross")
+        goal = lessons[0]["goal"][0]
+        click(page, goal.split("-"))
+        expect(page.locator("#lessons")).to_have_attribute("data-status", "done")
+        expect(page.locator("#lesson-message")).to_have_text(lessons[0]["done"])
