@@ -200,8 +200,6 @@ function render(animate = null) {
   const over = Boolean(live.result) && !browsing && !linkBad;
   $("#result").hidden = !over;
   if (over) {
-    $("#result-title").textContent = text.headlineText(live, game.mode, game.side, FOXES);
-    $("#result-reason").textContent = text.reasonText(live.reason, FOXES);
     const level = LEVELS.indexOf(game.level);
     const vsComputer = game.mode === "computer";
     actions("swap-sides")[0].hidden = game.mode === "two";
@@ -269,7 +267,8 @@ function renderMoves() {
   }
   movesEl.replaceChildren(...items);
   // Keep the current move in view inside the list, without scrolling the page.
-  const current = movesEl.querySelector("[aria-current]") ?? (shown === live ? items.at(-1) : null);
+  const end = shown === live && live.result ? items.at(-1) : null; // the result line
+  const current = end ?? movesEl.querySelector("[aria-current]");
   if (current) {
     const top = current.offsetTop - movesEl.offsetTop;
     if (top < movesEl.scrollTop || top + current.offsetHeight > movesEl.scrollTop + movesEl.clientHeight) {
@@ -321,6 +320,7 @@ async function humanMove(move) {
   $("#engine-restarted").hidden = true;
   $("#hint").hidden = true;
   keep(HINT_KEY, "true");
+  putAside = null; // the new game is under way: the one put aside stays saved, out of the way
   setGame(game, next, { animate: next.last });
   say("", `${text.moveWords(next.last)} ${statusEl.textContent}`);
   return true;
@@ -522,6 +522,7 @@ async function openLink(record) {
     hooks.linkHandled("error");
     return;
   }
+  putAside = null;
   const mine = store.match(state, store.current());
   if (mine) {
     // One of this player's games: the same, or the friend's reply to a link game.
