@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from game import api, codes
 
-from . import i18n
+from . import i18n, lessons
 from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
@@ -101,6 +101,7 @@ class Site:
         info = i18n.project()
         self.version, self.commit = info["version"], git_commit()
         self.names = {code: i18n.language_name(code) for code in self.locales}
+        self.lesson_modules = page_modules("lessons.js")
         self.pages: list[str] = []  # paths relative to out, for the sitemap
 
     def localized(self, code: str) -> Localized:
@@ -139,7 +140,16 @@ class Site:
             "default_geese": variant.default_geese,
             "geese_options": list(variant.geese),
             "sideways_option": variant.sideways_option,
+            "lessons": None,
         }
+        lesson_data = lessons.page_data(game.id, tr.gettext)
+        if lesson_data["lessons"]:
+            view["lessons"] = lesson_data
+            view["lessons_json"] = _json_script(lesson_data)
+            pieces = lessons.first_pieces(game.id)
+            view["lesson_svg"] = board_svg(
+                rules, pieces, title=tr.gettext("Lesson board"), interactive=True
+            )
         if game.variant_of:
             base = self.by_id[game.variant_of]
             view["variant_of"] = {"id": base.id, "name": tr.gettext(base.name)}
@@ -185,6 +195,7 @@ class Site:
             "i18n_json": loc.i18n_json,
             "games": loc.games,
             "chooser": chooser,
+            "lesson_modules": self.lesson_modules,
             "theme_color": colours()["accent"],
             "canonical": canonical,
             "inline_script": None,  # the one inline script a page may have (404.html)

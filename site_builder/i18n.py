@@ -76,7 +76,9 @@ def _write(path: Path, catalog: Catalog) -> None:
     with path.open("wb") as f:
         # No line numbers and no dates: a catalog changes only when a message does,
         # so branches that touch the same source file do not collide in every catalog.
-        write_po(f, catalog, width=100, sort_output=False, include_lineno=False)
+        write_po(
+            f, catalog, width=100, sort_output=False, include_lineno=False, ignore_obsolete=True
+        )
 
 
 # --- extract / update / compile -------------------------------------------------------------

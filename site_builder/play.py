@@ -35,12 +35,12 @@ ENGINE_ARCHIVE = "engine.zip"
 SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
 
 
-def page_modules() -> list[str]:
-    """The modules play.js imports, and theirs: the play page preloads them all, so they load
+def page_modules(entry: str = "play.js") -> list[str]:
+    """The modules ``entry`` imports, and theirs: the page preloads them all, so they load
     with it, not one import level after another."""
     js = Path(__file__).resolve().parent / "static" / "js"
     found: list[str] = []
-    todo = ["play.js"]
+    todo = [entry]
     while todo:
         source = (js / todo.pop()).read_text(encoding="utf-8")
         for name in re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.MULTILINE):

@@ -180,7 +180,8 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
         for game in GAMES:
             path = site_dir / code / game / "index.html"
             html = path.read_text(encoding="utf-8")
-            assert html.count("data-point=") == len(VARIANTS[game].board.points)
+            # The start diagram and the lessons' board.
+            assert html.count("data-point=") == 2 * len(VARIANTS[game].board.points)
             assert 'href="play/"' in html
             assert ('class="changes"' in html) == (game != "fox-and-geese"), path
             crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.DOTALL).group(0)
@@ -190,7 +191,15 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
             assert 'id="history"' in html
             assert "pyodide" not in html.lower() and ".wasm" not in html
             scripts = re.findall(r'<script[^>]*src="([^"]+)"', html)
-            assert scripts == ["../../static/js/site.js", "../../static/js/offline.js"], scripts
+            assert scripts == [
+                "../../static/js/site.js",
+                "../../static/js/offline.js",
+                "../../static/js/lessons.js",
+            ], scripts
+            preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)
+            assert sorted(preloads) == [
+                f"../../static/js/{m}" for m in ("board.js", "i18n.js", "texts.js")
+            ], preloads
 
 
 def browser_source() -> str:

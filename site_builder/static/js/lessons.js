@@ -1,0 +1,142 @@
+// The lessons on a rules page. Every position, legal move, result and reason comes from the
+// engine at build time (site_builder/lessons.py) in #lesson-data; this script looks moves up in
+// it and says what happened, in the play page's words (texts.js). It holds no rule.
+
+import { Board } from "./board.js";
+import { lang, t, tn } from "./i18n.js";
+import * as text from "./texts.js";
+
+const root = document.getElementById("lessons");
+const data = JSON.parse(document.getElementById("lesson-data").textContent);
+const lessons = data.lessons;
+const FOXES = data.foxes;
+const $ = (selector) => root.querySelector(selector);
+const action = (name) => $(`[data-action="${name}"]`);
+const messageEl = $("#lesson-message");
+const announceEl = $("#lesson-announce");
+const listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
+
+let index = 0;
+let lesson = lessons[0];
+
+// The one live region: what happened, or what to do.
+function speak(words) {
+  announceEl.textContent = "";
+  requestAnimationFrame(() => { announceEl.textContent = words; });
+}
+
+function say(message, spoken = message) {
+  messageEl.textContent = message;
+  speak(spoken);
+}
+
+function capturedText(points) {
+  return tn("The goose on %(points)s is captured.", "The geese on %(points)s are captured.",
+    points.length, { points: listFormat.format(points) });
+}
+
+// What a goal move did: the geese it took, how the game ended, the lesson's point.
+function outcomeText(after) {
+  const parts = [];
+  if (after.captured.length) parts.push(capturedText(after.captured));
+  if (after.result) parts.push(text.winnerText(after.result, FOXES), text.reasonText(after.reason, FOXES));
+  if (lesson.done) parts.push(lesson.done);
+  return parts.join(" ");
+}
+
+function setStatus(status) {
+  root.dataset.status = status;
+  action("again").disabled = status === "ready";
+  action("show-me").disabled = status !== "ready";
+}
+
+function show(i, { announce = true } = {}) {
+  index = i;
+  lesson = lessons[i];
+  root.dataset.lesson = String(i);
+  $("#lesson-count").textContent = t("Lesson %(num)s of %(total)s", { num: i + 1, total: lessons.length });
+  $("#lesson-title").textContent = lesson.title;
+  $("#lesson-text").textContent = lesson.text;
+  for (const button of root.querySelectorAll(".lesson-list [data-lesson]")) {
+    if (Number(button.dataset.lesson) === i) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  }
+  const last = i === lessons.length - 1;
+  action("next").hidden = last;
+  root.classList.toggle("lessons-last", last);
+  reset();
+  messageEl.textContent = "";
+  if (announce) speak(`${lesson.title}. ${lesson.text}`);
+}
+
+// The lesson's position, ready for the reader's move.
+function reset() {
+  const { start } = lesson;
+  board.update({ pieces: start.pieces, legal: start.legal, toMove: start.toMove, last: start.last },
+    { interactive: true, must: start.must, focusKind: start.toMove === "fox" ? "fox" : "goose" });
+  setStatus("ready");
+}
+
+function finish(move, status) {
+  const after = lesson.after[move];
+  board.update({ pieces: after.pieces, legal: [], toMove: lesson.start.toMove, last: move },
+    { animate: move, interactive: false, end: after.end });
+  setStatus(status);
+  const outcome = outcomeText(after);
+  // Spoken: the move in notation, then what it did (the captured geese are named there).
+  say(outcome, `${move}. ${outcome}`);
+}
+
+function moved(move) {
+  if (lesson.goal.includes(move)) {
+    finish(move, "done");
+    return;
+  }
+  // A legal move, but not this lesson's: the position comes back for another try.
+  reset();
+  say(t("That move is allowed, but this lesson asks for another one. Try again."));
+}
+
+function illegal(attempt) {
+  const reason = attempt.code ?? lesson.tries[attempt.move] ?? lesson.otherwise;
+  say(text.illegalText(reason));
+}
+
+function selected(name, targets) {
+  messageEl.textContent = targets.length ? "" : text.illegalText("no-moves");
+  speak(text.selectedText(name, targets));
+}
+
+function showMe() {
+  reset();
+  finish(lesson.goal[0], "shown");
+}
+
+const board = new Board($("svg[data-board]"), {
+  onMove: moved,
+  onIllegal: illegal,
+  onSelect: selected,
+  onChain: (canStop) => say(text.chainText(canStop)),
+  onBlocked: () => say(t("This lesson is done: go on to the next one, or try it again.")),
+  label: text.pointLabel,
+});
+board.svg.setAttribute("aria-describedby", "lesson-text lesson-board-help");
+
+root.addEventListener("click", (e) => {
+  const button = e.target.closest("button");
+  if (!button || button.disabled) return;
+  if (button.dataset.lesson) show(Number(button.dataset.lesson));
+  else if (button.dataset.action === "show-me") showMe();
+  else if (button.dataset.action === "again") {
+    reset();
+    say("", `${lesson.title}. ${lesson.text}`);
+  } else if (button.dataset.action === "next" && index < lessons.length - 1) show(index + 1);
+});
+
+// Escape anywhere drops the piece chosen, as on the play page.
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") board.cancel();
+});
+
+for (const button of root.querySelectorAll("button")) button.disabled = false;
+show(0, { announce: false });

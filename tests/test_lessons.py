@@ -1,0 +1,129 @@
+"""The lessons' data: what the rules pages embed is what the engine computes, and a lesson
+that the engine does not allow fails the build."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game import Position, rules_for
+from game.boards import parse_square, square_name
+from game.position import Move, Side
+from site_builder import i18n, lessons
+
+GAMES = ("fox-and-geese", "two-foxes", "large-cross")
+DATA_RE = re.compile(r'<script type="application/json" id="lesson-data">(.*?)</script>', re.DOTALL)
+
+
+def embedded(site_dir: Path, code: str, game: str) -> Any:
+    html = (site_dir / code / game / "index.html").read_text(encoding="utf-8")
+    match = DATA_RE.search(html)
+    assert match, f"{code}/{game}: no lesson data"
+    return json.loads(match.group(1))
+
+
+def position_of(game: str, lesson: lessons.Lesson) -> Position:
+    position = Position(
+        rules_for(game),
+        [parse_square(s) for s in lesson.foxes],
+        [parse_square(s) for s in lesson.geese],
+        Side(lesson.to_move),
+    )
+    for text in lesson.history:
+        position.push(position.parse_move(text))
+    return position
+
+
+@pytest.mark.parametrize("code", ["en", "sv"])
+@pytest.mark.parametrize("game", GAMES)
+def test_embedded_lessons_are_what_the_engine_computes(
+    site_dir: Path, code: str, game: str
+) -> None:
+    data = embedded(site_dir, code, game)
+    source = lessons.load(game)
+    assert 5 <= len(source) == len(data["lessons"]) <= 8
+    assert data["foxes"] == len(rules_for(game).foxes)
+    tr = i18n.load_translations()[code][0]
+    for lesson, page in zip(source, data["lessons"], strict=True):
+        # Rebuilt from the engine, the whole lesson is the same.
+        fresh = lessons.compute(game, lesson)
+        assert {k: page[k] for k in fresh} == json.loads(json.dumps(fresh))
+        assert page["title"] == tr.gettext(lesson.title)
+        assert page["text"] == tr.gettext(lesson.text)
+        # And the facts the page shows, asked of a new position directly.
+        position = position_of(game, lesson)
+        legal = position.legal_moves()
+        assert page["start"]["legal"] == sorted(str(m) for m in legal)
+        assert page["start"]["toMove"] == position.turn.value
+        for text in page["goal"]:
+            move = Move.parse(text)
+            position.push(move)
+            outcome = position.outcome()
+            after = page["after"][text]
+            assert after["captured"] == [square_name(sq) for sq in move.captures]
+            assert after["result"] == (outcome.result if outcome else None)
+            assert sorted(after["pieces"]["goose"]) == sorted(
+                square_name(sq) for sq in position.goose_squares()
+            )
+            position.pop()
+        for text, reason in page["tries"].items():
+            assert position.illegal_reason(Move.parse(text), legal) == reason
+        assert page["wrongReason"] == position.illegal_reason(Move.parse(lesson.wrong), legal)
+
+
+def test_every_rule_the_issue_names_has_a_lesson() -> None:
+    """The outcomes the lessons end in, per game (one lesson each)."""
+    reasons = {
+        game: {after["reason"] for d in lessons.engine_data(game) for after in d["after"].values()}
+        for game in GAMES
+    }
+    assert reasons["fox-and-geese"] >= {"fox-trapped", "goose-count", "geese-blocked"}
+    assert reasons["two-foxes"] >= {"pen-full", "goose-count", "threefold-repetition"}
+    assert reasons["large-cross"] >= {
+        "fox-trapped",
+        "goose-count",
+        "geese-blocked",
+        "threefold-repetition",
+    }
+    # Two Foxes marks the fox that must jump, and a chain's stop is refused there only.
+    tf = lessons.engine_data("two-foxes")
+    assert any(d["start"]["must"] for d in tf)
+    assert any(d["wrongReason"] == "chain-must-continue" for d in tf)
+    assert all(
+        d["wrongReason"] != "chain-must-continue" for d in lessons.engine_data("fox-and-geese")
+    )
+
+
+def write(tmp_path: Path, body: str) -> lessons.Lesson:
+    (tmp_path / "fox-and-geese.toml").write_text(
+        'game = "fox-and-geese"\n[[lesson]]\ntitle = "T"\ntext = "X"\nfoxes = "d4"\n'
+        'geese = "a3 b3 f3 g3"\nto_move = "fox"\n' + body,
+        encoding="utf-8",
+    )
+    return lessons.load("fox-and-geese", tmp_path)[0]
+
+
+def test_a_goal_the_engine_does_not_allow_fails(tmp_path: Path) -> None:
+    lesson = write(tmp_path, 'goal = ["d4-d6"]\nwrong = "d4xd6"\n')
+    with pytest.raises(ValueError, match="goal"):
+        lessons.compute("fox-and-geese", lesson)
+
+
+def test_a_wrong_try_the_board_cannot_send_fails(tmp_path: Path) -> None:
+    # Clicking d4 then d6 is sent as the jump d4xd6, never as "d4-d6".
+    lesson = write(tmp_path, 'goal = ["d4-d5"]\nwrong = "d4-d6"\n')
+    with pytest.raises(ValueError, match="wrong try"):
+        lessons.compute("fox-and-geese", lesson)
+
+
+def test_lesson_texts_are_extracted() -> None:
+    catalog = i18n.extract_catalog()
+    for game in GAMES:
+        for lesson in lessons.load(game):
+            for text in (lesson.title, lesson.text, lesson.done):
+                if text:
+                    assert catalog.get(text) is not None, text
