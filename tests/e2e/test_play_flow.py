@@ -222,11 +222,55 @@ def threefold() -> list[str]:
     return moves
 
 
+# Found once by greedy helpmate play (tests' find_game style): the geese pick the step that leaves
+# them fewest moves, the fox never jumps unless it must; it ends with the geese to move and stuck.
+GEESE_BLOCKED = (
+    "1.fox-and-geese.13.d4-e4.b3-a4.e4-f4.a4-a5.f4-e4.f3-g4.e4-d4.g4-g5.d4-c4.g3-f4.c4-d4"
+    ".a3-b4.d4-e4.b4-b5.e4-d4.f4-f5.d4-e4.c3-b4.e4-d4.e3-e4.d4-e3.b4-c5.e3-d4.c5-c6.d4-e3"
+    ".c6-c7.e3-d4.d2-e3.d4-e5.d1-d2.e5-f4.e3-d4.f4-e3.d4-e5.e3-d4.d2-e3.d4-c3.c1-d2.c3-d4"
+    ".c2-c3.d4-c4.c3-d4.c4-d5.e3-f4.d5-d6.e2-e3.d6-e6.e1-e2.e6-d5.d2-c3.d5-c4.c3-b4.c4-c5"
+    ".d3-c4.c5-d5.b4-c5.d5-d6.c4-d5.d6-e6.c5-d6.e6-d7.d5-e6.d7-e7.d6-d7.e7-d6.d4-d5.d6-e7"
+    ".d5-d6.e7xc5.e6-e7.c5-d6.e2-d3.d6-e6.d3-d4.e6-d5.e5-e6.d5-e5.d4-c5.e5-d5.c5-d6.d5-e5"
+    ".e3-d4.e5-d5.f4-e5.d5-c5.e4-d5.c5-c6.d4-c5.c6xc4.d5-c6.c4-c5"
+)
+
+# Found once by a depth-first search from a short opening with sideways steps: only fox steps
+# and sideways goose steps, never a position seen before, until the hundredth quiet ply.
+HUNDRED_PLIES = (
+    "1.fox-and-geese.13s.d4-d5.a3-a4.d5-d4.g3-g4.d4-e4.b3-a3.e4-f4.c3-b3.f4-g3.d3-c3"
+    ".g3-f4.a4-b4.f4-g5.g4-f4.g5-f5.f4-g4.f5-f4.f3-g3.f4-g5.b4-c4.g5-f4.c4-d4.f4-e5.g3-f3"
+    ".e5-d5.e3-d3.d5-c4.d3-e3.c4-b5.d4-c4.b5-c5.c4-b4.c5-d4.c3-d3.d4-c5.b4-a4.c5-c4.b3-c3"
+    ".c4-d5.a4-b4.d5-e5.g4-f4.e5-d4.f4-g4.d4-c5.f3-g3.c5-c6.e3-f3.c6-d7.c3-b3.d7-e7.f3-e3"
+    ".e7-d7.b4-a4.d7-e6.g4-f4.e6-d5.b3-c3.d5-c6.e3-f3.c6-c5.c3-b3.c5-c4.f3-e3.c4-c3.f4-g4"
+    ".c3-c4.a4-b4.c4-d5.b3-c3.d5-c5.e3-f3.c5-d6.g4-f4.d6-e7.d3-e3.e7-d6.a3-b3.d6-e5.f4-e4"
+    ".e5-f4.e4-d4.f4-g5.c3-d3.g5-g4.d3-c3.g4-f4.e3-d3.f4-f5.f3-e3.f5-e4.b4-c4.e4-f4.c4-b4"
+    ".f4-f5.d4-c4.f5-e5.e3-f3.e5-d5.b4-a4.d5-e6.f3-e3.e6-d7.g3-f3"
+)
+
+
+def recorded(record: str, reason: str) -> list[str]:
+    state = api.load(record)
+    assert state["reason"] == reason, state["reason"]
+    return state["moves"]
+
+
+# How the page says why the game ended (texts.js, English).
+REASONS = {
+    "goose-count": "Too few geese are left",
+    "pen-full": "The geese have filled the pen.",
+    "fox-trapped": "The fox cannot move.",
+    "geese-blocked": "The geese cannot move.",
+    "threefold-repetition": "third time",
+    "hundred-ply-rule": "Fifty moves each without a capture or a goose moving forward.",
+}
+
 ENDINGS = [
     ("fox-and-geese", None, lambda: find_game("fox-and-geese", "geese", "fox-trapped")),
     ("fox-and-geese", None, lambda: find_game("fox-and-geese", "fox")),
     ("two-foxes", None, lambda: find_game("two-foxes", "geese", "pen-full")),
     ("fox-and-geese", "1.fox-and-geese.17s", threefold),
+    ("fox-and-geese", None, lambda: recorded(GEESE_BLOCKED, "geese-blocked")),
+    ("fox-and-geese", "1.fox-and-geese.13s", lambda: recorded(HUNDRED_PLIES, "hundred-ply-rule")),
 ]
 
 
@@ -243,10 +287,14 @@ def test_the_end_of_a_game_is_shown_from_the_players_side(page, site_server, gam
     expect(result).to_be_visible()
     title = "Draw." if final["result"] == "draw" else "You won!"
     status = page.locator("#status").inner_text()
-    assert status.startswith(title) and len(status) > len(title) + 5  # and why
+    assert status.startswith(title), status
+    assert REASONS[final["reason"]] in status, status  # and why
     assert page.locator("#status").get_attribute("data-result") == final["result"]
     line_item = page.locator("#moves .result-line")
     expect(line_item).to_have_attribute("data-result", final["result"])
+    expect(line_item).to_have_text(
+        {"fox": "Fox wins", "geese": "Geese win"}.get(final["result"], "Draw")
+    )
     assert page.locator("[data-action=undo]").first.is_disabled()
     assert page.locator("svg[data-board] .mark-end").count() == len(final["end"])
     tap(page, final["pieces"]["fox"][0])
@@ -609,3 +657,61 @@ def test_on_a_phone_the_board_comes_first_and_settings_fold_away(browser, site_s
         expect(page.locator("input[name=mode][value=two]")).to_be_visible()
     finally:
         context.close()
+
+
+# -- 3: Back stays on the site ---------------------------------------------------------------
+
+
+def open_play_from_home(page, server) -> int:
+    """The play page reached the way a player does, from the site's home page; returns the
+    tab's history length once it is there."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(f"{server.root_url}en/")
+    page.click('a.button[href="fox-and-geese/play/"]')
+    page.wait_for_selector(READY)
+    return page.evaluate("() => history.length")
+
+
+def test_back_after_moves_and_a_new_game_returns_to_the_page_you_came_from(page, site_server):
+    entries = open_play_from_home(page, site_server)
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 2)
+    page.click("[data-action=new-game]")
+    page.click("#confirm [data-action=confirm]")
+    wait_record(page, START)
+    # Moves and games replace the URL: Back neither steps through them nor skips past the site.
+    assert page.evaluate("() => history.length") == entries
+    page.go_back()
+    page.wait_for_url(f"{site_server.root_url}en/")
+    page.go_forward()
+    page.wait_for_selector(READY)
+    wait_record(page, START)
+
+
+def test_back_from_a_friends_link_brings_your_own_game_back(page, site_server):
+    open_play_from_home(page, site_server)
+    set_mode(page, "two")
+    state = api.new_game("fox-and-geese")
+    for move in ("d4-c4", "c3-b4"):
+        state = enter_move(page, state, move)
+    mine = state["record"]
+    friend = api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-e4")
+    opened = api.load(friend["record"], side="geese")["record"]
+    # The friend's link opened in this tab (pasted into the address bar).
+    page.goto(play_url(site_server, fragment=friend["record"]))
+    wait_record(page, opened)
+    page.go_back()
+    wait_record(page, mine)
+    expect(page.locator('svg[data-board] [data-piece="fox"][data-at="c4"]')).to_have_count(1)
+    assert page.locator("input[name=mode][value=two]").is_checked()
+    page.go_forward()
+    wait_record(page, opened)
+    assert page.locator("input[name=mode][value=link]").is_checked()
+    # "Back to my game", then Back: still your game on the play page, then the home page.
+    page.click("#own-game [data-action=use-saved]")
+    wait_record(page, mine)
+    page.go_back()
+    wait_record(page, mine)
+    assert page.locator("input[name=mode][value=two]").is_checked()
+    page.go_back()
+    page.wait_for_url(f"{site_server.root_url}en/")
