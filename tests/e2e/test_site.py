@@ -19,7 +19,8 @@ def test_rules_pages_render_in_every_locale(page, site_server, code):
         page.goto(f"{site_server.subpath_url}{code}/{game}/")
         expect(page.locator("html")).to_have_attribute("lang", code)
         expect(page.locator("h1")).to_be_visible()
-        board = page.locator("svg.board")
+        # The start diagram (the lessons' board below it is interactive).
+        board = page.locator('svg.board[role="img"]')
         expect(board).to_be_visible()
         expect(board.locator("[data-point]")).to_have_count(len(VARIANTS[game].board.points))
         expect(page.locator("a.play-link")).to_have_attribute("href", "play/")
