@@ -2,13 +2,11 @@
 
 The play page is checked as it first appears; test_play.py checks it in play, with marks."""
 
-from pathlib import Path
-
 import pytest
 
 from site_builder.i18n import locales
+from tests.e2e.axe import axe_violations
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = [
     f"{code}/{page}" for code in locales() for page in ["", "two-foxes/", "large-cross/play/"]
 ] + ["", "404.html"]
@@ -26,12 +24,7 @@ def test_no_accessibility_violations(browser, site_server, path, scheme):
             page.route("**/static/js/site.js", lambda route: route.abort())
         page.goto(f"{site_server.root_url}{path}")
         page.wait_for_load_state("load")
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("""async () => {
-            const r = await axe.run(document, {resultTypes: ["violations"]});
-            return r.violations.map(v => `${v.id} (${v.impact}): `
-                + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
-        }""")
+        violations = axe_violations(page)
         assert violations == [], (page.url, violations)
     finally:
         context.close()

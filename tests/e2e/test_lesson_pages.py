@@ -5,13 +5,12 @@ are the engine's (tests/test_lessons.py proves the embedded data equals what it 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.axe import axe_violations
+
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 READY = "#lessons[data-status=ready] [data-action=show-me]:not([disabled])"
 
 
@@ -149,12 +148,7 @@ def test_no_accessibility_violations_in_a_finished_lesson(browser, site_server, 
         page.locator("#lessons .lesson-list [data-lesson='4']").click()
         page.locator("#lessons [data-action=show-me]").click()
         expect(page.locator("#lessons")).to_have_attribute("data-status", "shown")
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("""async () => {
-            const r = await axe.run(document, {resultTypes: ["violations"]});
-            return r.violations.map(v => `${v.id} (${v.impact}): `
-                + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
-        }""")
+        violations = axe_violations(page)
         assert violations == []
     finally:
         context.close()

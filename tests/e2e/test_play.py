@@ -5,7 +5,6 @@ engine in CPython and then clicked through the page."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -14,6 +13,7 @@ from playwright.sync_api import expect
 from game import Position, api, rules_for, square_name
 from game.position import GOOSE
 from site_builder import i18n
+from tests.e2e.axe import axe_violations
 
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
 READY = "html[data-engine=ready]"
@@ -610,9 +610,6 @@ def test_table_settings_for_the_standard_game_only(page, site_server):
     assert page.locator("select[name=geese], input[name=sideways]").count() == 0
 
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_play_page_has_no_accessibility_violations(browser, site_server, scheme):
     context = browser.new_context(color_scheme=scheme, bypass_csp=True)  # to inject axe
@@ -621,10 +618,7 @@ def test_play_page_has_no_accessibility_violations(browser, site_server, scheme)
         page.goto(play_url(site_server, "two-foxes", lang="sv", fragment="1.two-foxes.20.c7-c6"))
         page.wait_for_selector(READY)
         point(page, "e4").click()  # a goose chosen: targets and marks on the board
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate(
-            "async () => (await axe.run()).violations.map(v => [v.id, v.nodes.length])"
-        )
+        violations = axe_violations(page)
         assert violations == []
     finally:
         context.close()

@@ -1,0 +1,18 @@
+"""axe-core, injected into a page (its context needs bypass_csp=True)."""
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[str]:
+    """Every axe violation on the page, with up to three of its elements."""
+    page.add_script_tag(path=str(AXE))
+    violations: list[str] = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ["violations"]});
+        return r.violations.map(v => `${v.id} (${v.impact}): `
+            + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
+    }""")
+    return violations
