@@ -229,6 +229,19 @@ def test_foxes_never_jump_foxes():
     assert not any(m.jump for m in moves)
 
 
+def snapshot(position: Position) -> tuple[object, ...]:
+    """Everything push/pop must restore."""
+    return (
+        list(position.cells),
+        sorted(position.foxes),
+        position.hash,
+        position.clock,
+        position.turn,
+        position.geese,
+        dict(position._seen),
+    )
+
+
 def test_push_pop_restores_everything():
     position = Position(rules_for("two-foxes"))
     rng = random.Random(3)
@@ -236,27 +249,11 @@ def test_push_pop_restores_everything():
         moves = position.legal_moves()
         if not moves:
             break
-        before = (
-            list(position.cells),
-            sorted(position.foxes),
-            position.hash,
-            position.clock,
-            position.turn,
-            position.geese,
-            dict(position._seen),
-        )
+        before = snapshot(position)
         for m in moves:
             position.push(m)
             position.pop()
-            assert before == (
-                list(position.cells),
-                sorted(position.foxes),
-                position.hash,
-                position.clock,
-                position.turn,
-                position.geese,
-                dict(position._seen),
-            )
+            assert before == snapshot(position)
         position.push(rng.choice(moves))
 
 
