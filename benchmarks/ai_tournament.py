@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -186,8 +187,8 @@ def move_of(
 Task = tuple[str, int | None, str, str, Side, int, float, int | None, int]
 
 
-def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
-    """One game: (task, winner or None, plies, {player: [seconds, moves, longest]})."""
+def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]], str]:
+    """One game: (task, winner or None, plies, {player: [seconds, moves, longest]}, moves)."""
     game, geese, first, second, first_side, seed, seconds, nodes, opening = task
     pos = Position(rules_for(game, geese))
     rng = random.Random(seed)
@@ -204,7 +205,7 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
         timing[player][1] += 1
         timing[player][2] = max(timing[player][2], took)
         pos.push(move)
-    return task, outcome.winner, pos.ply, timing
+    return task, outcome.winner, pos.ply, timing, " ".join(str(m) for m in pos.moves)
 
 
 def speed(seconds: float) -> None:
@@ -225,6 +226,18 @@ def speed(seconds: float) -> None:
             rate = result.nodes / (time.perf_counter() - t)
             name = game + (f"/{geese}" if geese else "")
             print(f"{name:<17} {label:<22} {result.depth:>5} {result.nodes:>7} {rate:>8.0f}")
+
+
+def first_difference(games: list[str]) -> str:
+    """The median ply at which two of a row's games first differ (the games are not copies)."""
+    plies = []
+    for i, a in enumerate(games):
+        for b in games[i + 1 :]:
+            x, y = a.split(), b.split()
+            plies.append(
+                next((n for n, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), len(x))
+            )
+    return str(statistics.median(plies)) if plies else "-"
 
 
 def tasks_for(args: argparse.Namespace) -> list[Task]:
@@ -272,6 +285,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--only", help="only rows whose 'game pairing' label contains one of these texts (a,b)"
     )
+    ap.add_argument("--records", help="write every game's moves to this file")
     ap.add_argument(
         "--speed", action="store_true", help="only measure the hard search's nodes per second"
     )
@@ -295,11 +309,22 @@ def main(argv: list[str] | None = None) -> None:
     order = {task: i for i, task in enumerate(tasks)}
     results.sort(key=lambda r: order[r[0]])
     rows: dict[tuple[str, int | None, str, str], dict[str, list[float]]] = {}
-    for (game, geese, first, second, side, *_), winner, plies, timing in results:
+    games_played: dict[tuple[str, int | None, str, str], list[str]] = {}
+    records = open(args.records, "w") if args.records else None  # noqa: SIM115
+    for (game, geese, first, second, side, seed, *_), winner, plies, timing, moves in results:
         row = rows.setdefault(
             (game, geese, first, second),
             {"fox": [0, 0, 0], "geese": [0, 0, 0], "plies": [0, 0], "time": [0.0, 0, 0.0]},
         )
+        games_played.setdefault((game, geese, first, second), []).append(moves)
+        if records:
+            result = "draw" if winner is None else ("won" if winner is side else "lost")
+            name = f"{game}{'/' + str(geese) if geese else ''}"
+            print(
+                f"{name} {first}-{second} seed {seed}: {first} as {side.value} {result} "
+                f"in {plies} plies: {moves}",
+                file=records,
+            )
         row[side.value][0 if winner is side else 1 if winner is None else 2] += 1
         row["plies"][0] += plies
         row["plies"][1] += 1
@@ -311,8 +336,13 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(tasks)} games, --nodes {args.nodes}, --seconds {args.seconds}, --seed {args.seed}, "
         f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n"
     )
-    print("| game | pairing | as fox W/D/L | as geese W/D/L | score | mean s | max s | plies |")
-    print("|---|---|---|---|---|---|---|---|")
+    if records:
+        records.close()
+    print(
+        "| game | pairing | as fox W/D/L | as geese W/D/L | score | mean s | max s | plies "
+        "| distinct | differ at |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for (game, geese, first, second), row in rows.items():
         name = f"{game}{'/' + str(geese) if geese else ''}"
         won = row["fox"][0] + row["geese"][0]
@@ -320,9 +350,11 @@ def main(argv: list[str] | None = None) -> None:
         games = row["plies"][1]
         fox, geese_wdl = ("/".join(str(int(x)) for x in row[s]) for s in ("fox", "geese"))
         mean = row["time"][0] / max(1, row["time"][1])
+        played = games_played[game, geese, first, second]
         print(
             f"| {name} | {first}-{second} | {fox} | {geese_wdl} | {(won + drawn / 2) / games:.0%} "
-            f"| {mean:.2f} | {row['time'][2]:.2f} | {row['plies'][0] / games:.0f} |"
+            f"| {mean:.2f} | {row['time'][2]:.2f} | {row['plies'][0] / games:.0f} "
+            f"| {len(set(played))} | {first_difference(played)} |"
         )
 
 
