@@ -228,6 +228,20 @@ def speed(seconds: float) -> None:
             print(f"{name:<17} {label:<22} {result.depth:>5} {result.nodes:>7} {rate:>8.0f}")
 
 
+def record_line(
+    task: Task, winner: Side | None, plies: int, timing: dict[str, list[float]], moves: str
+) -> str:
+    """One game for --records: who won, A's mean and longest move time, the moves."""
+    game, geese, first, second, side, seed, *_ = task
+    result = "draw" if winner is None else ("won" if winner is side else "lost")
+    secs, count, longest = timing[first]
+    return (
+        f"{game}{'/' + str(geese) if geese else ''} {first}-{second} seed {seed}: "
+        f"{first} as {side.value} {result} in {plies} plies "
+        f"(mean {secs / max(1, count):.2f} s, max {longest:.2f} s): {moves}"
+    )
+
+
 def first_difference(games: list[str]) -> str:
     """The median ply at which two of a row's games first differ (the games are not copies)."""
     plies = []
@@ -301,30 +315,27 @@ def main(argv: list[str] | None = None) -> None:
     tasks = tasks_for(args)
     started = time.perf_counter()
     results = []
+    # Each game is written as it ends, so a run stopped part-way keeps the games it played.
+    records = open(args.records, "w") if args.records else None  # noqa: SIM115
     with multiprocessing.Pool(args.jobs) as pool:
         for result in pool.imap_unordered(play, tasks):
             results.append(result)
+            if records:
+                print(record_line(*result), file=records, flush=True)
             print(f"\r{len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    if records:
+        records.close()
     order = {task: i for i, task in enumerate(tasks)}
     results.sort(key=lambda r: order[r[0]])
     rows: dict[tuple[str, int | None, str, str], dict[str, list[float]]] = {}
     games_played: dict[tuple[str, int | None, str, str], list[str]] = {}
-    records = open(args.records, "w") if args.records else None  # noqa: SIM115
-    for (game, geese, first, second, side, seed, *_), winner, plies, timing, moves in results:
+    for (game, geese, first, second, side, *_), winner, plies, timing, moves in results:
         row = rows.setdefault(
             (game, geese, first, second),
             {"fox": [0, 0, 0], "geese": [0, 0, 0], "plies": [0, 0], "time": [0.0, 0, 0.0]},
         )
         games_played.setdefault((game, geese, first, second), []).append(moves)
-        if records:
-            result = "draw" if winner is None else ("won" if winner is side else "lost")
-            name = f"{game}{'/' + str(geese) if geese else ''}"
-            print(
-                f"{name} {first}-{second} seed {seed}: {first} as {side.value} {result} "
-                f"in {plies} plies: {moves}",
-                file=records,
-            )
         row[side.value][0 if winner is side else 1 if winner is None else 2] += 1
         row["plies"][0] += plies
         row["plies"][1] += 1
@@ -336,8 +347,6 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(tasks)} games, --nodes {args.nodes}, --seconds {args.seconds}, --seed {args.seed}, "
         f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n"
     )
-    if records:
-        records.close()
     print(
         "| game | pairing | as fox W/D/L | as geese W/D/L | score | mean s | max s | plies "
         "| distinct | differ at |"
