@@ -268,13 +268,15 @@ class Site:
 
 
 def opening_states(game: Game) -> dict[str, dict]:
-    """The engine's state of every table's opening position, by record: what the play page can
-    show and play (its legal moves) before the engine has loaded, with the engine's own rules."""
+    """The engine's state of every table's opening position, by record, with the state after
+    each of its legal moves under "after": what the play page shows and lets the player move
+    before the engine has loaded, decided by the engine's own rules at build time."""
     states = {}
     for geese in game.variant.geese:
         for sideways in (False, True) if game.variant.sideways_option else (False,):
             state = api.new_game(game.id, geese, sideways)
-            states[state["record"]] = state
+            after = {move: api.play(state["record"], move) for move in state["legal"]}
+            states[state["record"]] = state | {"after": after}
     return states
 
 

@@ -23,6 +23,14 @@ export function openerSide(state) {
   return state.result ? "fox" : state.to_move;
 }
 
+// The side the sender of a link plays, read before the engine has loaded only to draw the
+// board the right way up at once: the fourth part of a version 2 record (docs/notation.md).
+// Null for any other record; the engine reads the whole link once it is ready.
+export function senderSide(record) {
+  const [version, , , side] = record.split(".");
+  return version === "2" && (side === "fox" || side === "geese") ? side : null;
+}
+
 // Send the page's URL: the device's share sheet where there is one, else the clipboard.
 // Resolves to "shared", "copied" or "manual" (the caller shows the link to copy by hand).
 export async function sendLink(url, title) {

@@ -76,6 +76,11 @@ export function thinkingText() {
   return t("The computer is thinking…");
 }
 
+// Your first move was made before the engine had loaded: the computer's reply waits for it.
+export function replyWhenReadyText() {
+  return t("The computer will reply as soon as the game engine has loaded.");
+}
+
 // Play by link: who you are, what happened, what to do next.
 export function linkStatusText({ side, toMove, last, n, fresh }) {
   const you = t("You play %(side)s.", { side: sideText(side, n) });
