@@ -423,12 +423,15 @@ def test_browsing_shows_a_banner_counting_moves_like_the_list(page, site_server)
 
 
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
+    # While loading, you play the geese: the fox moves first, and only the engine can.
     held = hold(page, "**/pyodide.asm.wasm*")
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
-    tap(page, "d4")
+    page.check("input[name=side][value=geese]")
+    tap(page, "c3")
     expect(page.locator("#message")).to_contain_text("engine has loaded")
+    page.check("input[name=side][value=fox]")
     for route in held:
         route.continue_()
     page.context.unroute("**/pyodide.asm.wasm*")
