@@ -155,7 +155,7 @@ function setGame(g, state, { animate = null } = {}) {
   session.invalidate();
   thinking = false;
   draft = false;
-  const other = g.id !== game?.id;
+  const other = g !== game;
   game = g;
   Object.assign(game, fromState(state));
   game.aside = false;
