@@ -160,12 +160,15 @@ export class Board {
     const { x, y } = this.center;
     if (flipped) this.static.setAttribute("transform", `rotate(180 ${x} ${y})`);
     else this.static.removeAttribute("transform");
-    // Texts of the static drawing (coordinates) stay upright.
-    for (const text of this.static.querySelectorAll("text")) {
-      if (!flipped) { text.removeAttribute("transform"); continue; }
-      const b = text.getBBox();
-      text.setAttribute("transform", `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`);
-    }
+    // Texts of the static drawing (coordinates) stay upright. All boxes are read before any
+    // text is turned: reading after a write would lay the page out again for every text.
+    const texts = [...this.static.querySelectorAll("text")];
+    const boxes = flipped ? texts.map((text) => text.getBBox()) : [];
+    texts.forEach((text, i) => {
+      const b = boxes[i];
+      if (b) text.setAttribute("transform", `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`);
+      else text.removeAttribute("transform");
+    });
     this.drawPieces();
     this.drawMarks();
   }
