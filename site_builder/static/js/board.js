@@ -98,12 +98,11 @@ export class Board {
     svg.addEventListener("keydown", (e) => this.keyDown(e));
   }
 
-  // The centre of an element in the SVG's root coordinates.
+  // The centre of a point: the diagram (diagram.py) draws it as circles centred on it, in the
+  // SVG's root coordinates. Read from the attributes, without laying the page out.
   centerOf(node) {
-    const b = node.getBBox();
-    const m = this.svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
-    const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
-    return { x: p.x, y: p.y };
+    const circle = node.querySelector("circle");
+    return { x: circle.cx.baseVal.value, y: circle.cy.baseVal.value };
   }
 
   // Where a point is shown, taking the orientation into account.
@@ -160,15 +159,13 @@ export class Board {
     const { x, y } = this.center;
     if (flipped) this.static.setAttribute("transform", `rotate(180 ${x} ${y})`);
     else this.static.removeAttribute("transform");
-    // Texts of the static drawing (coordinates) stay upright. All boxes are read before any
-    // text is turned: reading after a write would lay the page out again for every text.
-    const texts = [...this.static.querySelectorAll("text")];
-    const boxes = flipped ? texts.map((text) => text.getBBox()) : [];
-    texts.forEach((text, i) => {
-      const b = boxes[i];
-      if (b) text.setAttribute("transform", `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`);
+    // Texts of the static drawing (coordinates) stay upright: each turns about its (x, y),
+    // where the diagram centres it (no measuring, so no layout in the middle of a script).
+    for (const text of this.static.querySelectorAll("text")) {
+      const [x, y] = [text.x.baseVal[0]?.value, text.y.baseVal[0]?.value];
+      if (flipped) text.setAttribute("transform", `rotate(180 ${x} ${y})`);
       else text.removeAttribute("transform");
-    });
+    }
     this.drawPieces();
     this.drawMarks();
   }

@@ -101,7 +101,8 @@ export class GameStore {
     game.rev = (game.rev ?? 0) + 1;
     game.updated = Date.now();
     write(localStorage, this.key(game.id), game);
-    this.prune();
+    // Only a new game adds to the count; reading every game is slow, so it waits for a pause.
+    if (!stored) (self.requestIdleCallback ?? setTimeout)(() => this.prune());
     return null;
   }
 

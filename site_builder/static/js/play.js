@@ -289,6 +289,7 @@ function renderMoves() {
     items.push(li);
   }
   movesEl.replaceChildren(...items);
+  if (!items.length) return; // nothing to scroll (and no layout to force at start-up)
   // Keep the current move in view inside the list, without scrolling the page.
   const end = shown === live && live.result ? items.at(-1) : null; // the result line
   const current = end ?? movesEl.querySelector("[aria-current]");
@@ -835,7 +836,6 @@ function showFirstGame() {
   }
 }
 
-startEngine(); // the worker starts loading first; the board is set up while it does
 const board = new Board(root.querySelector("svg[data-board]"), {
   onMove: humanMove,
   onIllegal: explainIllegal,
@@ -850,3 +850,6 @@ $("#hint").hidden = stored(HINT_KEY) === "true";
 // On a phone the board comes first and the settings fold away.
 if (matchMedia("(max-width: 52rem)").matches) $("#settings-sheet").open = false;
 bind();
+// The worker starts in a task of its own once the board is drawn: the two together are a long
+// task on a slow phone, and the board is what the player sees first.
+setTimeout(startEngine);
