@@ -815,41 +815,55 @@ function show({ game: g, state, draft: isDraft = false }) {
 // The game this tab shows first, drawn at once in its final orientation, before the engine has
 // loaded: a saved game as it was last shown (an opening, playable), a new game from the page's
 // openings, or a friend's link the way up its opener plays it (its position waits for the
-// engine, which reads links).
-function showFirstGame() {
+// engine, which reads links). Read before the board is set up: the first read of storage is
+// slow, and the two together would be one long task.
+function firstGame() {
   const link = readFragment();
   const current = store.get(store.current());
   const saved = !link ? current ?? store.latestOwn()
     : current?.record === link ? current : store.all().find((g) => g.record === link);
   if (saved) {
     const state = openings[saved.record] ?? viewState(saved);
-    if (state) show({ game: saved, state: { ...state, early: true } });
-    else board.setFlipped(flippedFor(saved));
-  } else if (link) {
+    return state ? { game: saved, state: { ...state, early: true } } : { flipped: flippedFor(saved) };
+  }
+  if (link) {
     const sender = senderSide(link);
     const side = sender ? openerSide({ side: sender }) : formSettings().side;
-    board.setFlipped(flippedFor({ mode: "link", side }));
+    return { flipped: flippedFor({ mode: "link", side }), empty: true };
+  }
+  return draftGame(formSettings());
+}
+
+function showFirstGame(first) {
+  if (first.game) {
+    show(first);
+    return;
+  }
+  board.setFlipped(first.flipped);
+  if (first.empty) {
     board.update({ pieces: { fox: [], goose: [] }, legal: [], toMove: "fox", last: null },
       { interactive: false });
-  } else {
-    show(draftGame(formSettings()));
   }
 }
 
-const board = new Board(root.querySelector("svg[data-board]"), {
-  onMove: humanMove,
-  onIllegal: explainIllegal,
-  onSelect: selected,
-  onChain: (canStop) => say(text.chainText(canStop)),
-  onBlocked: () => say(text.blockedText(whyNoMove(), FOXES)),
-  label: text.pointLabel,
+// Start-up, in tasks short enough for a slow phone: this module and what storage holds, then
+// the board drawn with the game, then the engine's worker.
+const first = firstGame();
+let board = null;
+setTimeout(() => {
+  board = new Board(root.querySelector("svg[data-board]"), {
+    onMove: humanMove,
+    onIllegal: explainIllegal,
+    onSelect: selected,
+    onChain: (canStop) => say(text.chainText(canStop)),
+    onBlocked: () => say(text.blockedText(whyNoMove(), FOXES)),
+    label: text.pointLabel,
+  });
+  board.svg.setAttribute("aria-describedby", "board-help");
+  showFirstGame(first);
+  $("#hint").hidden = stored(HINT_KEY) === "true";
+  // On a phone the board comes first and the settings fold away.
+  if (matchMedia("(max-width: 52rem)").matches) $("#settings-sheet").open = false;
+  bind();
+  setTimeout(startEngine);
 });
-board.svg.setAttribute("aria-describedby", "board-help");
-showFirstGame();
-$("#hint").hidden = stored(HINT_KEY) === "true";
-// On a phone the board comes first and the settings fold away.
-if (matchMedia("(max-width: 52rem)").matches) $("#settings-sheet").open = false;
-bind();
-// The worker starts in a task of its own once the board is drawn: the two together are a long
-// task on a slow phone, and the board is what the player sees first.
-setTimeout(startEngine);
