@@ -163,7 +163,8 @@ function setGame(g, state, { animate = null } = {}) {
   cache.set(state.record, state);
   store.setCurrent(game.id);
   save();
-  showInURL(state.record);
+  // The URL follows in a task of its own: history.replaceState takes tens of ms on a phone.
+  setTimeout(() => { if (live === state) showInURL(state.record); });
   settingsToForm();
   if (other) moveInput.value = "";
   render(animate);
