@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from game import api
@@ -205,6 +206,95 @@ def test_link_play_has_fixed_roles(browser, page, site_server):
     expect(status).to_contain_text("You play the fox")
     assert page.locator("#move-input").input_value() == ""
     assert page.locator("input[name=side][value=fox]").is_checked()
+
+
+# -- sending a link: share sheet or clipboard -------------------------------------------------
+
+# navigator.share and canShare, stubbed before the page loads: each call is kept in
+# window.shared; window.shareAnswer decides how the share sheet closes ("ok" or "cancel").
+# The clipboard is stubbed as well, so a test can see whether it was used.
+SHARE_STUB = """
+window.shared = []; window.copied = []; window.shareAnswer = 'ok';
+navigator.canShare = (data) => Boolean(data && data.url);
+navigator.share = (data) => {
+    window.shared.push(data);
+    return window.shareAnswer === 'ok' ? Promise.resolve()
+        : Promise.reject(new DOMException('Share canceled', 'AbortError'));
+};
+Object.defineProperty(navigator, 'clipboard', {value: {writeText: (text) => {
+    window.copied.push(text);
+    return window.copyFails ? Promise.reject(new DOMException('denied', 'NotAllowedError'))
+        : Promise.resolve();
+}}});
+"""
+
+
+def translated(code: str, message: str) -> str:
+    with open(f"locales/{code}/LC_MESSAGES/messages.po", "rb") as f:
+        catalog = read_po(f, locale=code)
+    return catalog[message].string
+
+
+def phone(browser):
+    return browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+
+
+def test_a_link_is_sent_through_the_share_sheet_on_a_phone(browser, site_server):
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        page.add_init_script(SHARE_STUB)
+        page.goto(play_url(site_server))
+        page.wait_for_selector(READY)
+        set_mode(page, "link", side="fox")
+        page.fill("#move-input", "d4-c4")  # the board is scrolled away under the settings
+        page.press("#move-input", "Enter")
+        wait_record(
+            page, api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-c4")["record"]
+        )
+        status = page.locator("#status").inner_text()
+        page.locator("[data-action=copy-link]").tap()
+        page.wait_for_function("() => window.shared.length === 1")
+        shared = page.evaluate("window.shared[0]")
+        assert shared["url"] == page.url
+        assert shared["text"] == "Your move in our game of Fox and Geese."
+        assert page.evaluate("window.copied") == []
+        # The share sheet closed without sending: nothing is lost, nothing alarming is said.
+        page.evaluate("window.shareAnswer = 'cancel'")
+        before = page.url
+        page.locator("[data-action=copy-link]").tap()
+        page.wait_for_function("() => window.shared.length === 2")
+        page.wait_for_timeout(300)
+        assert page.url == before and plies(page) == 1
+        assert page.locator("#status").inner_text() == status
+        assert page.locator("#message").inner_text() == ""
+        expect(page.locator("#copy-fallback")).to_be_hidden()
+        assert page.evaluate("window.copied") == []
+    finally:
+        context.close()
+
+
+def test_without_a_share_sheet_the_link_is_copied_and_a_failed_copy_says_so(page, site_server):
+    # A desktop: navigator.share is there but the pointer is fine, so the clipboard is used.
+    page.add_init_script(SHARE_STUB)
+    open_play(page, site_server, lang="sv")
+    page.click("[data-action=copy-link]")
+    page.wait_for_function("() => window.copied.length === 1")
+    assert page.evaluate("window.copied[0]") == page.url
+    assert page.evaluate("window.shared") == []
+    expect(page.locator("#message")).to_have_text(
+        translated("sv", "Link copied. Send it to your friend.")
+    )
+    page.evaluate("window.copyFails = true")
+    page.click("[data-action=copy-link]")
+    failed = translated("sv", "The link could not be copied. Copy it by hand:")
+    assert failed and "copied" not in failed
+    expect(page.locator("#message")).to_have_text(failed)
+    field = page.locator("#copy-fallback")
+    expect(field).to_be_visible()
+    assert field.input_value() == page.url
 
 
 # -- 5: endings ------------------------------------------------------------------------------

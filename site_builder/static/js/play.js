@@ -599,7 +599,10 @@ async function backToMine() {
 
 async function copyLink() {
   const url = location.href;
-  const how = await sendLink(url, document.title);
+  const name = root.dataset.gameName;
+  const invite = game?.mode === "link" && live && !live.result && live.to_move !== game.side;
+  const how = await sendLink(url, document.title,
+    invite ? text.inviteText(name) : text.sharedGameText(name));
   if (how === "copied") say(text.copiedText());
   if (how === "manual") {
     const field = $("#copy-fallback");
