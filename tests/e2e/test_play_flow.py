@@ -6,6 +6,7 @@ screen-reader announcements, keyboard focus, hover contrast and the layout."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from babel.messages.pofile import read_po
@@ -485,6 +486,73 @@ def test_a_chain_moves_jump_by_jump_and_takes_each_goose_as_it_passes(page, site
     delays = sorted(at["geese"])
     assert len(delays) == len(path) - 1
     assert all(i < d < i + 1 for i, d in enumerate(delays)), delays
+
+
+def clicked_chain(game: str) -> tuple[dict, str]:
+    """A position with the fox to move and a capture of two jumps or more that ends elsewhere
+    than it starts, reached by seeded random play."""
+    rng = random.Random(1)
+    for _ in range(200):
+        state = api.new_game(game)
+        while not state["result"]:
+            chains = [
+                m
+                for m in state["legal"]
+                if m.count("x") >= 2 and m.split("x")[0] != m.split("x")[-1]
+            ]
+            if chains and state["to_move"] == "fox":
+                return state, chains[0]
+            state = api.play(state["record"], rng.choice(state["legal"]))
+    raise AssertionError(f"no chain found in {game}")
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes"])
+def test_a_chain_clicked_point_by_point_goes_on_from_where_the_fox_stands(page, site_server, game):
+    state, move = clicked_chain(game)
+    path = move.split("x")
+    open_play(page, site_server, game, fragment=state["record"])
+    centers = point_centers(page)
+    for name in path[:-1]:
+        page.mouse.click(*centers[name])
+    # After the first landing point the fox is shown there, the goose it jumped as taken.
+    fox = f"svg[data-board] .board-pieces [data-piece=fox][data-at={path[-2]}]"
+    expect(page.locator(fox)).to_have_count(1)
+    expect(page.locator("svg[data-board] .piece-taken")).to_have_count(len(path) - 2)
+    page.evaluate("""() => new MutationObserver(() => {
+        for (const a of document.getAnimations()) a.pause();
+    }).observe(document.getElementById('moves'), {childList: true, subtree: true})""")
+    page.mouse.click(*centers[path[-1]])
+    after = api.play(as_opened(state["record"])["record"], move)
+    wait_record(page, after["record"])
+    seen = page.evaluate(
+        """(end) => {
+        const svg = document.querySelector('svg[data-board]');
+        const fox = svg.querySelector(`.board-pieces [data-piece=fox][data-at=${end}]`);
+        const anim = fox.getAnimations()[0];
+        const frames = anim ? anim.effect.getKeyframes().length : 0;
+        const where = [];
+        for (let i = 0; i < frames; i++) {
+            anim.currentTime = i * anim.effect.getTiming().duration / (frames - 1);
+            const r = fox.getBoundingClientRect();
+            where.push([r.x + r.width / 2, r.y + r.height / 2]);
+        }
+        const leg = anim ? anim.effect.getTiming().duration / (frames - 1) : NaN;
+        const fading = [...svg.querySelectorAll('.piece-captured')]
+            .map((g) => g.getAnimations()[0].effect.getTiming().delay / leg);
+        return {where, fading, geese: svg.querySelectorAll('.board-pieces .play-goose').length,
+                taken: svg.querySelectorAll('.piece-taken').length};
+    }""",
+        path[-1],
+    )
+    # Only the last jump moves, from the landing point the fox was shown on.
+    assert len(seen["where"]) == 2, seen
+    for (x, y), name in zip(seen["where"], path[-2:], strict=True):
+        cx, cy = centers[name]
+        assert abs(x - cx) < 6 and abs(y - cy) < 6, (name, x, y, cx, cy)
+    # The geese jumped before are gone; the last one fades while the fox passes over it.
+    assert seen["taken"] == 0
+    assert len(seen["fading"]) == 1 and 0 < seen["fading"][0] < 1, seen
+    assert seen["geese"] == after["geese_left"] + 1
 
 
 # -- 8, 9: browsing and taps that cannot be played -------------------------------------------
