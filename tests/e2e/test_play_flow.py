@@ -298,6 +298,53 @@ def test_without_a_share_sheet_the_link_is_copied_and_a_failed_copy_says_so(page
     assert field.input_value() == page.url
 
 
+# -- which side the table favours (issue 24) ---------------------------------------------------
+
+
+def test_the_page_says_who_the_table_favours_and_offers_the_geese_a_kinder_one(page, site_server):
+    open_play(page, site_server)
+    note = page.locator("#balance")
+    offer = page.locator("#balance-offer")
+    expect(note).to_contain_text("The fox side wins with best play")
+    expect(offer).to_be_hidden()  # the fox's player is not offered anything
+    set_mode(page, "computer", side="geese")
+    wait_plies(page, 1)  # the computer's fox has moved: the game is running
+    expect(offer).to_contain_text("You have a better chance with 17 geese.")
+    button = offer.locator("[data-action=kinder-table]")
+    expect(button).to_have_text("Play with 17 geese")
+    # In a running game it asks first; "keep playing" changes nothing.
+    record = record_in_url(page)
+    button.click()
+    expect(page.locator("#confirm")).to_be_visible()
+    assert page.locator("select[name=geese]").input_value() == "17"  # shown as pending
+    page.click("#confirm [data-action=cancel]")
+    assert page.locator("select[name=geese]").input_value() == "13"
+    assert record_in_url(page) == record
+    button.click()
+    page.click("#confirm [data-action=confirm]")
+    expect(page.locator("#table-info")).to_have_text("17 geese, no sideways steps")
+    assert page.locator("input[name=side][value=geese]").is_checked()
+    expect(note).to_contain_text("The fox side usually wins")
+    expect(offer).to_be_hidden()  # no kinder table than this one
+    # The rules page words the same facts, from the same data.
+    played = note.inner_text()
+    page.goto(f"{site_server.root_url}en/fox-and-geese/")
+    tables = page.locator("dl.balance-tables > div")
+    expect(tables).to_have_count(3)
+    assert tables.nth(2).locator("dt").inner_text() == "17 geese, no sideways steps"
+    assert tables.nth(2).locator("dd").inner_text() == played
+
+
+def test_the_side_a_table_favours_is_said_in_the_players_language(page, site_server):
+    open_play(page, site_server, "two-foxes", lang="pl")
+    expect(page.locator("#balance")).to_have_text(
+        translated(
+            "pl", "The geese usually win when the computer plays itself at its strongest level."
+        )
+    )
+    expect(page.locator("#balance-offer")).to_be_hidden()
+
+
 # -- 5: endings ------------------------------------------------------------------------------
 
 
