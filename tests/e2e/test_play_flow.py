@@ -233,7 +233,9 @@ Object.defineProperty(navigator, 'clipboard', {value: {writeText: (text) => {
 def translated(code: str, message: str) -> str:
     with open(f"locales/{code}/LC_MESSAGES/messages.po", "rb") as f:
         catalog = read_po(f, locale=code)
-    return catalog[message].string
+    text = catalog[message].string
+    assert isinstance(text, str) and text, (code, message)
+    return text
 
 
 def phone(browser):
