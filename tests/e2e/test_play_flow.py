@@ -460,6 +460,31 @@ def test_beating_the_computer_offers_a_stronger_one(page, site_server):
     assert page.locator("select[name=level]").input_value() == "hard"
 
 
+@pytest.mark.parametrize("link", ["[data-action=play-now]", "a.play-link"])
+def test_play_now_after_a_lesson_continues_your_game_like_every_play_link(page, site_server, link):
+    """A player who comes from the rules page, a lesson or not, finds the game they left:
+    nothing is thrown away, and New game is one tap away. (A game that is over is shown with
+    its result and Play again.)"""
+    state = api.play(START, "d4-c4")
+    state = api.play(state["record"], state["legal"][0])
+    save_game(
+        page,
+        {
+            "id": "mine",
+            "mode": "computer",
+            "side": "fox",
+            "level": "easy",
+            "record": state["record"],
+        },
+    )
+    page.goto(f"{site_server.root_url}en/fox-and-geese/")
+    page.click(link)
+    page.wait_for_selector(READY)
+    wait_record(page, state["record"])
+    assert page.locator("input[name=mode][value=computer]").is_checked()
+    assert page.locator("select[name=level]").input_value() == "easy"
+
+
 # -- 6, 7: pacing and animation --------------------------------------------------------------
 
 WATCH_MOVES = """() => {
