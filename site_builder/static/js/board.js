@@ -356,7 +356,9 @@ export class Board {
         this.nodes.set(path.at(-1), node);
         this.place(node, path.at(-1));
       }
-      path.slice(1).forEach((to, i) => this.nodes.get(this.between(path[i], to))?.classList.add("piece-taken"));
+      for (const [i, to] of path.slice(1).entries()) {
+        this.nodes.get(this.between(path[i], to))?.classList.add("piece-taken");
+      }
     }
     this.selection = null;
     this.endDrag(null);
