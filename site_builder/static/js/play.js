@@ -493,6 +493,15 @@ async function startNew(settings) {
 }
 
 function requestNew(kind, settings = formSettings()) {
+  if (!session.ready) {
+    // Until the engine is ready only a game not yet begun changes, drawn afresh.
+    if (draft) show(draftGame(settings));
+    else {
+      settingsToForm();
+      say(text.blockedText("loading", FOXES));
+    }
+    return;
+  }
   if (!running()) startNew(settings);
   else if (kind === "mode" || kind === "side") ask(kind, () => startNew(settings), () => playOn(settings));
   else ask(kind, () => startNew(settings));
@@ -551,15 +560,6 @@ function settingChanged(e) {
     game.level = e.target.value;
     if (!draft) save();
     render();
-    return;
-  }
-  if (!session.ready) {
-    // Until the engine is ready only a game not yet begun changes, drawn afresh.
-    if (draft) show(draftGame(formSettings()));
-    else {
-      settingsToForm();
-      say(text.blockedText("loading", FOXES));
-    }
     return;
   }
   const kind = name === "mode" ? "mode" : name === "side" ? "side" : "table";
