@@ -250,7 +250,7 @@ class ExactCheck:
             self.counts["unknown"] += 1
         elif after is not pos.turn:
             self.counts["thrown"] += 1
-            self.thrown.append(f"{' '.join(str(m) for m in pos.moves)} {move}")
+            self.thrown.append(" ".join(str(m) for m in (*pos.moves, move)))
 
 
 CHECK: ExactCheck | None = None  # set by main before the games start (inherited by the pool)
