@@ -63,7 +63,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Move, Position, Side, rules_for
-from game.levels import LEVELS, choose_move
+from game.levels import LEVELS, choose_move, forget_exact
 from game.search import search
 from game.solve import Solver, forward_only
 
@@ -266,6 +266,7 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
     while pos.ply < opening and pos.outcome() is None:
         pos.push(rng.choice(pos.legal_moves()))
     players = {first_side: first, first_side.other: second}
+    forget_exact()  # hard's kept solver: each game on its own, whatever ran in this process before
     timing: dict[str, list[float]] = {first: [0.0, 0, 0.0], second: [0.0, 0, 0.0]}
     while (outcome := pos.outcome()) is None:
         player = players[pos.turn]

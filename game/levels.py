@@ -66,6 +66,14 @@ EXACT_MEMORY = 150_000
 _solver: tuple[Rules, Solver] | None = None
 
 
+def forget_exact() -> None:
+    """Start the exact search afresh, so that what hard plays depends on this game alone
+    (with a node budget, a position the kept solver has seen is solved where a fresh one
+    might not be: benchmarks call this before each game to repeat themselves exactly)."""
+    global _solver  # noqa: PLW0603
+    _solver = None
+
+
 def steps_left(position: Position) -> int:
     """At most how many goose moves are left: the rows ahead of each goose, added up."""
     board = position.rules.board

@@ -21,9 +21,9 @@ LOST = ("b4", "g3 a4 g4 a5 b5 c5 f5 e6 e7")
 
 
 @pytest.fixture(autouse=True)
-def fresh_solver(monkeypatch):
+def fresh_solver():
     # The solver kept between moves would make each test depend on the ones before it.
-    monkeypatch.setattr(levels, "_solver", None)
+    levels.forget_exact()
 
 
 def value_after(pos, move):
@@ -63,7 +63,7 @@ def test_the_exact_search_keeps_its_share_of_the_time_and_of_the_nodes(monkeypat
     move = choose_move(pos, "hard", seconds=0.5)
     assert time.perf_counter() - start < 1.0  # as the search alone: slack for a busy machine
     assert move in pos.legal_moves()
-    monkeypatch.setattr(levels, "_solver", None)
+    levels.forget_exact()
     choose_move(pos, "hard", seconds=60.0, nodes=2000)
     assert levels._solver is not None
     # Positions under way when the allowance runs out are finished if they need nothing new.
