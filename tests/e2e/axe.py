@@ -9,7 +9,8 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 def axe_violations(page: Page) -> list[str]:
     """Every axe violation on the page, with up to three of its elements."""
-    page.add_script_tag(path=str(AXE))
+    if not page.evaluate("typeof axe !== 'undefined'"):  # once per document, not per run
+        page.add_script_tag(path=str(AXE))
     violations: list[str] = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ["violations"]});
         return r.violations.map(v => `${v.id} (${v.impact}): `
