@@ -3,8 +3,7 @@
 Pages of one kind share their template and differ by locale only in their texts, so every
 locale is checked on the play page (the page with the most translated names, labels and
 live regions), and every other kind (root chooser, 404, home, rules) in one translated
-locale. Each page is loaded once and checked in both schemes: the dark scheme is CSS only
-(`prefers-color-scheme`), so switching the emulated scheme restyles the loaded page.
+locale. Each page is loaded once and checked in both schemes (axe_violations_light_and_dark).
 
 The play page is checked as it first appears; test_play.py checks it in play, with marks,
 and test_lesson_pages.py a finished lesson."""
@@ -12,7 +11,7 @@ and test_lesson_pages.py a finished lesson."""
 import pytest
 
 from site_builder.i18n import locales
-from tests.e2e.axe import axe_violations
+from tests.e2e.axe import axe_violations_light_and_dark
 
 PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
     "",
@@ -25,7 +24,7 @@ PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
 @pytest.mark.parametrize("path", PAGES)
 def test_no_accessibility_violations_light_and_dark(browser, site_server, path):
     # bypass_csp lets Playwright inject axe; the pages' own scripts run as always.
-    context = browser.new_context(color_scheme="light", bypass_csp=True)
+    context = browser.new_context(bypass_csp=True)
     try:
         page = context.new_page()
         if path == "":
@@ -33,10 +32,6 @@ def test_no_accessibility_violations_light_and_dark(browser, site_server, path):
             page.route("**/static/js/site.js", lambda route: route.abort())
         page.goto(f"{site_server.root_url}{path}")
         page.wait_for_load_state("load")
-        light = axe_violations(page)
-        page.emulate_media(color_scheme="dark")
-        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-        dark = axe_violations(page)
-        assert (light, dark) == ([], []), page.url
+        assert axe_violations_light_and_dark(page) == {"light": [], "dark": []}, page.url
     finally:
         context.close()
