@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from game import api, codes
 
-from . import i18n, lessons
+from . import balance, i18n, lessons
 from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
@@ -129,6 +129,7 @@ class Site:
             "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
             "balance": [tr.gettext(p) for p in game.balance],
+            "balance_tables": balance.tables(game, tr),
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
             "variant_of": None,
@@ -233,6 +234,7 @@ class Site:
                 "page_modules": page_modules(),
                 "engine_codes": _json_script(codes.registry()),
                 "openings": _json_script(opening_states(game)),
+                "balance_json": _json_script(view["balance_tables"]),
             }
             self.render(loc, "play.html", f"{code}/{game.id}/play/index.html", ctx)
 

@@ -24,14 +24,18 @@ export function openerSide(state) {
 }
 
 // Send the page's URL: the device's share sheet where there is one, else the clipboard.
-// Resolves to "shared", "copied" or "manual" (the caller shows the link to copy by hand).
-export async function sendLink(url, title) {
-  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+// Resolves to "shared", "cancelled" (the player closed the share sheet), "copied" or "manual"
+// (the caller shows the link to copy by hand).
+export async function sendLink(url, title, text) {
+  const data = { url, title, text };
+  if (navigator.share && matchMedia("(pointer: coarse)").matches
+    && (!navigator.canShare || navigator.canShare(data))) {
     try {
-      await navigator.share({ url, title });
+      await navigator.share(data);
       return "shared";
     } catch (error) {
       if (error?.name === "AbortError") return "cancelled";
+      // Share refused for another reason: the clipboard is the way left.
     }
   }
   try {

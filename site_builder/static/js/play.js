@@ -21,6 +21,7 @@ const PAUSE_MS = 400; // between the end of your move's animation and the comput
 const FLIP_KEY = "fox-and-geese:flip";
 const HINT_KEY = "fox-and-geese:hint-seen";
 const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
+const BALANCE = JSON.parse(document.getElementById("balance-data").textContent);
 
 const $ = (selector) => root.querySelector(selector);
 const actions = (name) => root.querySelectorAll(`[data-action="${name}"]`);
@@ -198,6 +199,7 @@ function render(animate = null) {
   statusEl.dataset.side = game.side;
   statusEl.textContent = statusText(browsing);
   $("#table-info").textContent = text.tableText(live.geese, live.sideways, SIDEWAYS_OPTION);
+  renderBalance();
   $("#tally").textContent = text.tallyText(state.geese_left);
 
   const over = Boolean(live.result) && !browsing && !linkBad;
@@ -223,6 +225,31 @@ function render(animate = null) {
   setEnabled("copy-link", true);
   $("#own-game").hidden = !(game.mode === "link" || linkBad) || !store.latestOwn(game.id);
   $("#aside").hidden = !putAside;
+}
+
+// Which side the table in force favours; a player of the geese in a table the fox side wins
+// is offered the table kindest to the geese (balance.py words both at build time).
+function renderBalance() {
+  const table = BALANCE.find((b) => b.geese === live.geese && b.sideways === Boolean(live.sideways));
+  $("#balance").hidden = !table || linkBad;
+  if (!table) return;
+  $("#balance-text").textContent = table.text;
+  const chooses = game.mode === "computer" || (game.mode === "link" && live.ply === 0);
+  const offer = chooses && game.side === "geese" ? table.offer : null;
+  $("#balance-offer").hidden = !offer;
+  if (!offer) return;
+  $("#balance-offer-text").textContent = offer.text;
+  const button = actions("kinder-table")[0];
+  button.textContent = offer.button;
+  button.dataset.geese = String(offer.geese);
+}
+
+// The kinder table, as a change of table: a running game asks first.
+function kinderTable() {
+  const geese = Number(actions("kinder-table")[0].dataset.geese);
+  if (form.elements.geese) form.elements.geese.value = String(geese); // shown as pending
+  requestNew("table", { mode: game.mode, side: game.side, level: game.level, geese,
+    sideways: Boolean(live.sideways) });
 }
 
 function statusText(browsing) {
@@ -599,7 +626,10 @@ async function backToMine() {
 
 async function copyLink() {
   const url = location.href;
-  const how = await sendLink(url, document.title);
+  const name = root.dataset.gameName;
+  const invite = game?.mode === "link" && live && !live.result && live.to_move !== game.side;
+  const how = await sendLink(url, document.title,
+    invite ? text.inviteText(name) : text.sharedGameText(name));
   if (how === "copied") say(text.copiedText());
   if (how === "manual") {
     const field = $("#copy-fallback");
@@ -690,6 +720,7 @@ function bind() {
     "cancel": () => answer(false),
     "play-on": () => answer("play-on"),
     "restore": restore,
+    "kinder-table": kinderTable,
     "play-again": () => again(),
     "swap-sides": () => again({ swap: true }),
     "stronger": () => stronger(1),

@@ -216,7 +216,16 @@ export function copiedText() {
 }
 
 export function copyByHandText() {
-  return t("Copy this link by hand:");
+  return t("The link could not be copied. Copy it by hand:");
+}
+
+// What goes with the link in a share sheet: an invitation when the one it goes to moves next.
+export function inviteText(game) {
+  return t("Your move in our game of %(game)s.", { game });
+}
+
+export function sharedGameText(game) {
+  return t("A game of %(game)s, as it stands.", { game });
 }
 
 export function computerFailedText(message) {
