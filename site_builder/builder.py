@@ -337,6 +337,18 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
     return xml, robots
 
 
+def render_pages(out: Path, base_url: str = "") -> Site:
+    """Every page of every locale, the shared pages and the sitemap into ``out``: the part of
+    the build that templates, catalogs and the address change (the runtime assets do not)."""
+    site = Site(out, base_url)
+    localized = [site.localized(code) for code in site.locales]
+    for loc in localized:
+        site.locale_pages(loc)
+    site.shared_pages(localized)
+    site.sitemap()
+    return site
+
+
 def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
     """Build the whole site into ``out_dir`` (default ``dist/``); returns the directory.
 
@@ -352,12 +364,7 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copytree(HERE / "static", out / "static")
-    site = Site(out, base_url)
-    localized = [site.localized(code) for code in site.locales]
-    for loc in localized:
-        site.locale_pages(loc)
-    site.shared_pages(localized)
-    site.sitemap()
+    site = render_pages(out, base_url)
     versions = build_assets(out)
     # The service worker precaches every file written before it.
     build_offline(out, site.locales, site.version, site.commit, versions)
