@@ -349,12 +349,16 @@ def render_pages(out: Path, base_url: str = "") -> Site:
     return site
 
 
-def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
+def build(
+    out_dir: Path | str | None = None, *, base_url: str = "", quick_compression: bool = False
+) -> Path:
     """Build the whole site into ``out_dir`` (default ``dist/``); returns the directory.
 
     ``base_url`` (optional, see configured_base_url) makes canonical links, language
     alternates, og:url, the sitemap and robots.txt's Sitemap line absolute, as search engines
     want, and the 404 page's addresses root-relative; other links are always relative.
+    ``quick_compression``: the precompressed copies at a fast setting (for tests, which need
+    them correct, not smallest).
     """
     out = Path(out_dir) if out_dir is not None else DIST
     if out.exists() and any(out.iterdir()):
@@ -369,5 +373,5 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
     # The service worker precaches every file written before it.
     build_offline(out, site.locales, site.version, site.commit, versions)
     write_headers(out, urlsplit(site.base_url).path or "/")
-    precompress(out)
+    precompress(out, quick=quick_compression)
     return out
