@@ -339,12 +339,28 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
     return xml, robots
 
 
-def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
+def render_pages(out: Path, base_url: str = "") -> Site:
+    """Every page of every locale, the shared pages and the sitemap into ``out``: the part of
+    the build that templates, catalogs and the address change (the runtime assets do not)."""
+    site = Site(out, base_url)
+    localized = [site.localized(code) for code in site.locales]
+    for loc in localized:
+        site.locale_pages(loc)
+    site.shared_pages(localized)
+    site.sitemap()
+    return site
+
+
+def build(
+    out_dir: Path | str | None = None, *, base_url: str = "", quick_compression: bool = False
+) -> Path:
     """Build the whole site into ``out_dir`` (default ``dist/``); returns the directory.
 
     ``base_url`` (optional, see configured_base_url) makes canonical links, language
     alternates, og:url, the sitemap and robots.txt's Sitemap line absolute, as search engines
     want, and the 404 page's addresses root-relative; other links are always relative.
+    ``quick_compression``: the precompressed copies at a fast setting (for tests, which need
+    them correct, not smallest).
     """
     out = Path(out_dir) if out_dir is not None else DIST
     if out.exists() and any(out.iterdir()):
@@ -354,15 +370,10 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copytree(HERE / "static", out / "static")
-    site = Site(out, base_url)
-    localized = [site.localized(code) for code in site.locales]
-    for loc in localized:
-        site.locale_pages(loc)
-    site.shared_pages(localized)
-    site.sitemap()
+    site = render_pages(out, base_url)
     versions = build_assets(out)
     # The service worker precaches every file written before it.
     build_offline(out, site.locales, site.version, site.commit, versions)
     write_headers(out, urlsplit(site.base_url).path or "/")
-    precompress(out)
+    precompress(out, quick=quick_compression)
     return out
