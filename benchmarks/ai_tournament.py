@@ -26,6 +26,18 @@ search by the clock (``--seconds``) as it does for a player.
     python3 benchmarks/ai_tournament.py --only two-foxes --pairings hard-ab4 --games 4
     python3 benchmarks/ai_tournament.py --pairings hard-hard --opening 2 --games 10
     python3 benchmarks/ai_tournament.py --speed        # nodes per second of the hard search
+    python3 benchmarks/ai_tournament.py --only fox-and-geese --pairings hard-ab4 --games 4 \
+        --check-exact [--tables /work/solver-data/full]
+
+``--check-exact`` checks that hard never turns a won position into a loss: for
+each of hard's moves in a forward-only table, the position before it is solved
+(``game/solve.py``, ``--check-positions`` new positions at most, or the C
+solver's tables with ``--tables``, which answer up to 15 geese at once: the
+optional ``solver query`` of docs/solver.md, never required) and, where hard's
+side had a won position, the position after the move as well. It prints how
+many moves were checked, how many were played in a won position and how many
+of those threw the win away (and which). ``--no-exact`` plays hard without its
+exact endgames (``Level.exact``), for the comparison.
 
 Goals (issue #24): hard >= 90% against ab2 and >= 75% against ab4 in every
 game; hard never loses the side the game favours against ``waiting``; each
@@ -40,9 +52,11 @@ pick rows with ``--only`` and ``--pairings`` on a shared machine.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -50,8 +64,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Move, Position, Side, rules_for
-from game.levels import LEVELS, choose_move
+from game.levels import LEVELS, choose_move, forget_exact
 from game.search import search
+from game.solve import Solver, forward_only
 
 CONFIGS = (
     ("fox-and-geese", 13),
@@ -184,6 +199,63 @@ def move_of(
     return choose_move(pos, player, seconds, seed=rng.getrandbits(32), nodes=budget)
 
 
+class ExactCheck:
+    """Whether each of hard's moves keeps a won position won, per the exact search or tables.
+
+    Counts: ``checked`` (moves whose position before has a known value), ``won`` (of those,
+    won for the mover), ``thrown`` (of those, lost after the move), ``unknown`` (beyond both).
+    """
+
+    def __init__(self, positions: int, tables: str | None, binary: str) -> None:
+        self.positions = positions
+        self.solver = Solver()
+        self.query = None
+        if tables:
+            self.query = subprocess.Popen(
+                [binary, "query", tables], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
+        self.counts = {"checked": 0, "won": 0, "thrown": 0, "unknown": 0}
+        self.thrown: list[str] = []
+
+    def winner(self, pos: Position) -> Side | None:
+        if self.query is not None and self.query.stdin and self.query.stdout:
+            points = sorted(pos.rules.board.points)  # the C solver's numbering (docs/solver.md)
+            index = {sq: i for i, sq in enumerate(points)}
+            geese = " ".join(str(index[sq]) for sq in pos.goose_squares())
+            self.query.stdin.write(f"{index[pos.foxes[0]]} {geese} {pos.turn.value}\n")
+            self.query.stdin.flush()
+            answer = self.query.stdout.readline().strip()
+            if answer in ("fox", "geese"):
+                return Side(answer)
+        if len(self.solver.memo) > 1_000_000:
+            self.solver = Solver()  # bounded memory
+        value = self.solver.solve(pos, positions=self.positions)
+        return None if value is None else value[0]
+
+    def move(self, pos: Position, move: Move) -> None:
+        if not forward_only(pos):
+            return
+        before = self.winner(pos)
+        if before is None:
+            self.counts["unknown"] += 1
+            return
+        self.counts["checked"] += 1
+        if before is not pos.turn:
+            return
+        self.counts["won"] += 1
+        pos.push(move)
+        outcome = pos.outcome()
+        after = outcome.winner if outcome else self.winner(pos)
+        pos.pop()
+        if after is None:  # cannot happen: the position after a won one is no larger
+            self.counts["unknown"] += 1
+        elif after is not pos.turn:
+            self.counts["thrown"] += 1
+            self.thrown.append(" ".join(str(m) for m in (*pos.moves, move)))
+
+
+CHECK: ExactCheck | None = None  # set by main before the games start (inherited by the pool)
+
 Task = tuple[str, int | None, str, str, Side, int, float, int | None, int]
 
 
@@ -195,6 +267,7 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]], st
     while pos.ply < opening and pos.outcome() is None:
         pos.push(rng.choice(pos.legal_moves()))
     players = {first_side: first, first_side.other: second}
+    forget_exact()  # hard's kept solver: each game on its own, whatever ran in this process before
     timing: dict[str, list[float]] = {first: [0.0, 0, 0.0], second: [0.0, 0, 0.0]}
     while (outcome := pos.outcome()) is None:
         player = players[pos.turn]
@@ -204,6 +277,8 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]], st
         timing[player][0] += took
         timing[player][1] += 1
         timing[player][2] = max(timing[player][2], took)
+        if CHECK is not None and player == "hard":
+            CHECK.move(pos, move)
         pos.push(move)
     return task, outcome.winner, pos.ply, timing, " ".join(str(m) for m in pos.moves)
 
@@ -303,8 +378,22 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--speed", action="store_true", help="only measure the hard search's nodes per second"
     )
+    ap.add_argument(
+        "--check-exact", action="store_true", help="check that hard keeps won positions won"
+    )
+    ap.add_argument(
+        "--check-positions",
+        type=int,
+        default=20_000,
+        help="new positions the check's exact search may store per position",
+    )
+    ap.add_argument("--tables", help="the C solver's tables (optional): solver query DIR")
+    ap.add_argument("--solver", default="/work/solver-data/solver", help="the C solver binary")
+    ap.add_argument("--no-exact", action="store_true", help="hard without its exact endgames")
     args = ap.parse_args(argv)
     args.nodes = args.nodes or None
+    if args.no_exact:
+        LEVELS["hard"] = dataclasses.replace(LEVELS["hard"], exact=False)
     if args.speed:
         speed(args.seconds)
         return
@@ -315,10 +404,15 @@ def main(argv: list[str] | None = None) -> None:
     tasks = tasks_for(args)
     started = time.perf_counter()
     results = []
+    global CHECK  # noqa: PLW0603
+    if args.check_exact:
+        CHECK = ExactCheck(args.check_positions, args.tables, args.solver)
     # Each game is written as it ends, so a run stopped part-way keeps the games it played.
     records = open(args.records, "w") if args.records else None  # noqa: SIM115
     with multiprocessing.Pool(args.jobs) as pool:
-        for result in pool.imap_unordered(play, tasks):
+        # The check keeps its counts in this process, so its games are played here, one by one.
+        played = map(play, tasks) if CHECK else pool.imap_unordered(play, tasks)
+        for result in played:
             results.append(result)
             if records:
                 print(record_line(*result), file=records, flush=True)
@@ -359,12 +453,22 @@ def main(argv: list[str] | None = None) -> None:
         games = row["plies"][1]
         fox, geese_wdl = ("/".join(str(int(x)) for x in row[s]) for s in ("fox", "geese"))
         mean = row["time"][0] / max(1, row["time"][1])
-        played = games_played[game, geese, first, second]
+        row_games = games_played[game, geese, first, second]
         print(
             f"| {name} | {first}-{second} | {fox} | {geese_wdl} | {(won + drawn / 2) / games:.0%} "
             f"| {mean:.2f} | {row['time'][2]:.2f} | {row['plies'][0] / games:.0f} "
-            f"| {len(set(played))} | {first_difference(played)} |"
+            f"| {len(set(row_games))} | {first_difference(row_games)} |"
         )
+
+    if CHECK is not None:
+        counts = CHECK.counts
+        print(
+            f"\nexact check (--check-positions {args.check_positions}, --tables {args.tables}): "
+            f"{counts['checked']} of hard's moves checked, {counts['won']} in won positions, "
+            f"{counts['thrown']} thrown away; {counts['unknown']} beyond the check"
+        )
+        for line in CHECK.thrown:
+            print("  thrown away:", line)
 
 
 if __name__ == "__main__":

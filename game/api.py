@@ -39,13 +39,16 @@ def state(record: GameRecord, position: Position | None = None) -> dict[str, Any
             "goose": [square_name(sq) for sq in points if cells[sq] == GOOSE],
         },
         "geese_left": position.geese,
-        "end": _end_points(position, outcome.termination.value if outcome else None, record),
+        "end": end_points(position, record.moves[-1] if record.moves else None),
     }
 
 
-def _end_points(position: Position, reason: str | None, record: GameRecord) -> list[str]:
+def end_points(position: Position, last: str | None = None) -> list[str]:
     """The points that show why the game ended: the trapped foxes, the filled pen, the
-    blocked geese, or the fox that made the last capture."""
+    blocked geese, or the fox that made the last capture (``last``, the move that led to
+    ``position``, in notation). Empty while the game goes on or after a draw."""
+    outcome = position.outcome()
+    reason = outcome.termination if outcome else None
     cells = position.cells
     if reason == Termination.FOX_TRAPPED:
         squares = [sq for sq in position.rules.board.points if cells[sq] == FOX]
@@ -53,8 +56,8 @@ def _end_points(position: Position, reason: str | None, record: GameRecord) -> l
         squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
     elif reason == Termination.PEN_FULL:
         squares = list(position.rules.pen)
-    elif reason == Termination.GOOSE_COUNT and record.moves:
-        return [record.moves[-1].replace("-", "x").split("x")[-1]]
+    elif reason == Termination.GOOSE_COUNT and last:
+        return [last.replace("-", "x").split("x")[-1]]
     else:
         squares = []
     return [square_name(sq) for sq in squares]

@@ -10,15 +10,24 @@
 Whatever a level's knobs, it plays a forced win it sees. With a seed (and a
 depth), a level plays the same move on any machine; hard searches by time, so
 the depth it reaches, and so possibly its move, depends on the machine's speed.
+
+Hard also plays endgames exactly (``exact``): in the forward-only tables, where
+every position is a win for one side (docs/solver.md), it first asks the exact
+search (game/solve.py) when few goose steps are left, and plays the move that
+keeps a won position won the quickest way, or delays a lost one the longest.
+Medium and easy do not: their character is what a short look ahead sees.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
+from .games import Rules
 from .position import Move, Position
 from .search import WON, search
+from .solve import Solver, forward_only
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,7 @@ class Level:
     depth: int | None
     noise: float
     blunder: float
+    exact: bool = False
 
     @property
     def margin(self) -> int:
@@ -39,8 +49,52 @@ LEVELS = {
     # Four plies and a little noise: sees simple traps and threats, misses long plans.
     "medium": Level(depth=4, noise=15.0, blunder=0.03),
     # As deep as the time allows, always its best move.
-    "hard": Level(depth=None, noise=0.0, blunder=0.0),
+    "hard": Level(depth=None, noise=0.0, blunder=0.0, exact=True),
 }
+
+# The exact search is tried only when at most this many goose steps are left (the sum over the
+# geese of the rows ahead of them): most such positions are solved within a few moves' shares,
+# while from further back it seldom reaches the end and only takes time from the search.
+EXACT_STEPS_LEFT = 24
+# Its share of the move's time; with a node budget, new positions per search node allowed
+# (a solved position costs about as much as a search node, in CPython and in Pyodide).
+EXACT_SHARE = 0.4
+# Positions remembered between moves (about 320 bytes each): values never change, so one
+# solver serves a whole game, and every game of the same table, until it is full.
+EXACT_MEMORY = 150_000
+
+_solver: tuple[Rules, Solver] | None = None
+
+
+def forget_exact() -> None:
+    """Start the exact search afresh, so that what hard plays depends on this game alone
+    (with a node budget, a position the kept solver has seen is solved where a fresh one
+    might not be: benchmarks call this before each game to repeat themselves exactly)."""
+    global _solver  # noqa: PLW0603
+    _solver = None
+
+
+def steps_left(position: Position) -> int:
+    """At most how many goose moves are left: the rows ahead of each goose, added up."""
+    board = position.rules.board
+    return sum(board.height - 1 - board.row(sq) for sq in position.goose_squares())
+
+
+def exact_move(position: Position, seconds: float, nodes: int | None = None) -> Move | None:
+    """The exact search's move where it reaches the end within its share, else None.
+
+    The winner hurries and the loser delays (``Solver.best_move``). Only in forward-only
+    tables with at most ``EXACT_STEPS_LEFT`` goose steps left; elsewhere None at once.
+    """
+    global _solver  # noqa: PLW0603  (one solver kept between moves: its work is reused)
+    if not forward_only(position) or steps_left(position) > EXACT_STEPS_LEFT:
+        return None
+    positions = None if nodes is None else round(EXACT_SHARE * nodes)
+    deadline = time.perf_counter() + EXACT_SHARE * seconds
+    if _solver is None or _solver[0] != position.rules or len(_solver[1].memo) >= EXACT_MEMORY:
+        _solver = (position.rules, Solver(EXACT_MEMORY))
+    found = _solver[1].best_move(position, positions, deadline)
+    return None if found is None else found[0]
 
 
 def choose_move(
@@ -62,6 +116,12 @@ def choose_move(
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
     if seconds <= 0:
         raise ValueError("seconds must be positive")
+    if knobs.exact:
+        start = time.perf_counter()
+        move = exact_move(position, seconds, nodes)
+        if move is not None:
+            return move
+        seconds = max(seconds - (time.perf_counter() - start), 0.1 * seconds)
     result = search(position, knobs.depth, seconds, nodes, margin=knobs.margin)
     if abs(result.score) > WON or (not knobs.noise and not knobs.blunder):
         return result.move  # a forced result has no better choice

@@ -14,6 +14,8 @@ and a position that needs more is answered with ``None`` rather than a guess.
 
 from __future__ import annotations
 
+import time
+
 from .position import Move, Position, Side
 
 # About ten seconds of CPython on a slow machine.
@@ -42,24 +44,34 @@ class Solver:
     """Exact values, remembering every position met across calls (values never change).
 
     ``budget`` bounds the positions remembered; a call that needs more answers None.
+    A call may also be given ``positions``, the new positions it may store, and a
+    ``deadline`` (a ``time.perf_counter()`` value): what it solved before giving up
+    stays remembered, so a later call that needs the same positions goes further.
     """
 
     def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
         self.budget = budget
         self.memo: dict[tuple[bytes, Side], Value] = {}
+        self._stop_at = budget
+        self._deadline: float | None = None
 
-    def solve(self, position: Position) -> Value | None:
+    def solve(
+        self, position: Position, positions: int | None = None, deadline: float | None = None
+    ) -> Value | None:
         """The winner with best play and the plies to the end, or None beyond the budget.
 
         Raises ``ValueError`` for rules that are not forward-only.
         """
         _check(position)
+        self._limit(positions, deadline)
         try:
             return self._value(_copy(position))
         except _OverBudgetError:
             return None
 
-    def best_move(self, position: Position) -> tuple[Move, Value] | None:
+    def best_move(
+        self, position: Position, positions: int | None = None, deadline: float | None = None
+    ) -> tuple[Move, Value] | None:
         """A move that keeps the value (quickest win or slowest loss) and that value.
 
         None when the game is over or the position is beyond the budget.
@@ -69,17 +81,26 @@ class Solver:
         moves = pos.legal_moves()
         if not moves:
             return None
+        self._limit(positions, deadline)
         try:
             return self._best(pos, moves)
         except _OverBudgetError:
             return None
+
+    def _limit(self, positions: int | None, deadline: float | None) -> None:
+        more = self.budget if positions is None else len(self.memo) + positions
+        self._stop_at = min(self.budget, more)
+        self._deadline = deadline
 
     def _value(self, pos: Position) -> Value:
         key = (bytes(pos.cells), pos.turn)
         known = self.memo.get(key)
         if known is not None:
             return known
-        if len(self.memo) >= self.budget:
+        size = len(self.memo)
+        if size >= self._stop_at:
+            raise _OverBudgetError
+        if self._deadline is not None and size & 255 == 0 and time.perf_counter() > self._deadline:
             raise _OverBudgetError
         moves = pos.legal_moves()
         if not moves:

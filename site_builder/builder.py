@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from game import api, codes
 
-from . import i18n, lessons
+from . import balance, i18n, lessons
 from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
@@ -129,6 +129,7 @@ class Site:
             "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
             "balance": [tr.gettext(p) for p in game.balance],
+            "balance_tables": balance.tables(game, tr),
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
             "variant_of": None,
@@ -233,6 +234,7 @@ class Site:
                 "page_modules": page_modules(),
                 "engine_codes": _json_script(codes.registry()),
                 "openings": _json_script(opening_states(game)),
+                "balance_json": _json_script(view["balance_tables"]),
             }
             self.render(loc, "play.html", f"{code}/{game.id}/play/index.html", ctx)
 
@@ -268,13 +270,15 @@ class Site:
 
 
 def opening_states(game: Game) -> dict[str, dict]:
-    """The engine's state of every table's opening position, by record: what the play page can
-    show and play (its legal moves) before the engine has loaded, with the engine's own rules."""
+    """The engine's state of every table's opening position, by record, with the state after
+    each of its legal moves under "after": what the play page shows and lets the player move
+    before the engine has loaded, decided by the engine's own rules at build time."""
     states = {}
     for geese in game.variant.geese:
         for sideways in (False, True) if game.variant.sideways_option else (False,):
             state = api.new_game(game.id, geese, sideways)
-            states[state["record"]] = state
+            after = {move: api.play(state["record"], move) for move in state["legal"]}
+            states[state["record"]] = state | {"after": after}
     return states
 
 
@@ -335,12 +339,28 @@ def sitemap_and_robots(pages: list[str], base_url: str = "") -> tuple[str, str]:
     return xml, robots
 
 
-def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
+def render_pages(out: Path, base_url: str = "") -> Site:
+    """Every page of every locale, the shared pages and the sitemap into ``out``: the part of
+    the build that templates, catalogs and the address change (the runtime assets do not)."""
+    site = Site(out, base_url)
+    localized = [site.localized(code) for code in site.locales]
+    for loc in localized:
+        site.locale_pages(loc)
+    site.shared_pages(localized)
+    site.sitemap()
+    return site
+
+
+def build(
+    out_dir: Path | str | None = None, *, base_url: str = "", quick_compression: bool = False
+) -> Path:
     """Build the whole site into ``out_dir`` (default ``dist/``); returns the directory.
 
     ``base_url`` (optional, see configured_base_url) makes canonical links, language
     alternates, og:url, the sitemap and robots.txt's Sitemap line absolute, as search engines
     want, and the 404 page's addresses root-relative; other links are always relative.
+    ``quick_compression``: the precompressed copies at a fast setting (for tests, which need
+    them correct, not smallest).
     """
     out = Path(out_dir) if out_dir is not None else DIST
     if out.exists() and any(out.iterdir()):
@@ -350,15 +370,10 @@ def build(out_dir: Path | str | None = None, *, base_url: str = "") -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copytree(HERE / "static", out / "static")
-    site = Site(out, base_url)
-    localized = [site.localized(code) for code in site.locales]
-    for loc in localized:
-        site.locale_pages(loc)
-    site.shared_pages(localized)
-    site.sitemap()
+    site = render_pages(out, base_url)
     versions = build_assets(out)
     # The service worker precaches every file written before it.
     build_offline(out, site.locales, site.version, site.commit, versions)
     write_headers(out, urlsplit(site.base_url).path or "/")
-    precompress(out)
+    precompress(out, quick=quick_compression)
     return out

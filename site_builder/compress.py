@@ -29,13 +29,20 @@ ENCODINGS = {
     # mtime 0: the same file gives the same bytes in every build.
     ".gz": lambda data: gzip.compress(data, compresslevel=9, mtime=0),
 }
+# For builds that only need correct copies (the tests): a second instead of a minute or two.
+QUICK_ENCODINGS = {
+    ".br": lambda data: brotli.compress(data, quality=5, lgwin=22),
+    ".gz": lambda data: gzip.compress(data, compresslevel=6, mtime=0),
+}
 
 
 def compressible(path: Path) -> bool:
     return path.suffix in SUFFIXES and path.stat().st_size >= MIN_SIZE
 
 
-def _compressed(data: bytes, suffix: str, cache: Path | None) -> bytes:
+def _compressed(data: bytes, suffix: str, cache: Path | None, quick: bool) -> bytes:
+    if quick:
+        return QUICK_ENCODINGS[suffix](data)
     if cache is None:
         return ENCODINGS[suffix](data)
     stored = cache / (hashlib.sha256(data).hexdigest() + suffix)
@@ -49,8 +56,9 @@ def _compressed(data: bytes, suffix: str, cache: Path | None) -> bytes:
     return out
 
 
-def precompress(out_dir: Path, cache: Path | None = CACHE) -> list[Path]:
-    """Write FILE.br and FILE.gz next to each compressible file under out_dir; returns them."""
+def precompress(out_dir: Path, cache: Path | None = CACHE, *, quick: bool = False) -> list[Path]:
+    """Write FILE.br and FILE.gz next to each compressible file under out_dir; returns them.
+    ``quick``: fast, larger copies (same content), never cached."""
     written = []
     for path in sorted(p for p in Path(out_dir).rglob("*") if p.is_file()):
         if not compressible(path):
@@ -58,7 +66,7 @@ def precompress(out_dir: Path, cache: Path | None = CACHE) -> list[Path]:
         data = path.read_bytes()
         for suffix in ENCODINGS:
             target = path.with_name(path.name + suffix)
-            target.write_bytes(_compressed(data, suffix, cache))
+            target.write_bytes(_compressed(data, suffix, cache, quick))
             written.append(target)
     return written
 

@@ -21,6 +21,18 @@ TEXT_KEYS = ("name", "summary", "rules", "balance", "history")
 
 
 @dataclass(frozen=True)
+class Favours:
+    """Which side a table of a game favours (`favours` in a content file), and how that is
+    known: "solved", worked out exactly for every position (docs/solver.md), or "measured",
+    the computer's strongest level playing itself (benchmarks/ai_tournament.py)."""
+
+    geese: int
+    sideways: bool  # the table option "geese may move sideways" (False where it does not exist)
+    side: str  # "fox" or "geese"
+    known: str  # "solved" or "measured"
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     order: int
@@ -29,6 +41,7 @@ class Game:
     rules: tuple[str, ...]
     # Which side tends to win, by table (measured: benchmarks/ai_tournament.py).
     balance: tuple[str, ...]
+    favours: tuple[Favours, ...]
     history: tuple[str, ...]
     variant_of: str | None
 
@@ -51,11 +64,25 @@ def load_games(directory: Path = CONTENT) -> list[Game]:
                 summary=data["summary"],
                 rules=tuple(data["rules"]),
                 balance=tuple(data.get("balance", ())),
+                favours=tuple(_favours(path.name, data)),
                 history=tuple(data["history"]),
                 variant_of=data.get("variant_of"),
             )
         )
     return sorted(games, key=lambda g: g.order)
+
+
+def _favours(name: str, data: dict) -> list[Favours]:
+    variant = VARIANTS[data["game"]]
+    tables = []
+    for entry in data.get("favours", ()):
+        table = Favours(entry["geese"], entry.get("sideways", False), entry["side"], entry["known"])
+        if table.geese not in variant.geese or (table.sideways and not variant.sideways_option):
+            raise ValueError(f"{name}: favours names a table the game does not have: {entry}")
+        if table.side not in ("fox", "geese") or table.known not in ("solved", "measured"):
+            raise ValueError(f"{name}: favours: side is fox or geese, known solved or measured")
+        tables.append(table)
+    return tables
 
 
 def extract_content(fileobj, keywords, comment_tags, options):

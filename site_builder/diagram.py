@@ -98,16 +98,18 @@ def board_svg(
 
     if labels:
         out.append(
+            # Each label is centred on its (x, y), so the play page can keep it upright on a
+            # turned board without measuring it (board.js).
             '<g class="coords" aria-hidden="true" translate="no" font-size="17" '
-            f'text-anchor="middle" fill="{C["board-coord"]}">'
+            f'text-anchor="middle" dominant-baseline="central" fill="{C["board-coord"]}">'
         )
-        bottom = MARGIN + (h - 1) * SPACING + PAD + 15
+        bottom = MARGIN + (h - 1) * SPACING + PAD + 9
         for c in range(w):
             col = w - 1 - c if flipped else c
             out.append(f'<text x="{MARGIN + c * SPACING}" y="{bottom}">{FILES[col]}</text>')
         for r in range(h):
             row = h - 1 - r if flipped else r
-            y = MARGIN + (h - 1 - r) * SPACING + 5
+            y = MARGIN + (h - 1 - r) * SPACING
             out.append(f'<text x="{MARGIN - PAD - 11}" y="{y}">{row + 1}</text>')
         out.append("</g>")
 

@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from game import rules_for
-from game.api import _end_points
+from game.api import end_points
 from game.boards import col_of, parse_square, row_of, square_name
 from game.position import FOX, GOOSE, Move, Position, Side
-from game.record import GameRecord
 
 LESSONS = Path(__file__).resolve().parent.parent / "content" / "lessons"
 TEXT_KEYS = ("title", "text", "done")
@@ -101,17 +100,16 @@ def _tries(position: Position, legal: list[Move]) -> dict[str, str]:
     return tries
 
 
-def _after(position: Position, move: Move, game: str) -> dict[str, Any]:
+def _after(position: Position, move: Move) -> dict[str, Any]:
     position.push(move)
     outcome = position.outcome()
     reason = outcome.termination.value if outcome else None
-    record = GameRecord(game, len(position.rules.geese), position.rules.sideways, (str(move),))
     after = {
         "pieces": _pieces(position),
         "captured": [square_name(sq) for sq in move.captures],
         "result": outcome.result if outcome else None,
         "reason": reason,
-        "end": _end_points(position, reason, record),
+        "end": end_points(position, str(move)),
     }
     position.pop()
     return after
@@ -150,7 +148,7 @@ def compute(game: str, lesson: Lesson) -> dict[str, Any]:
             "must": sorted({square_name(m.origin) for m in jumps}) if must else [],
         },
         "goal": list(lesson.goal),
-        "after": {text: _after(position, Move.parse(text), game) for text in lesson.goal},
+        "after": {text: _after(position, Move.parse(text)) for text in lesson.goal},
         "tries": {k: v for k, v in sorted(tries.items()) if v != common},
         "otherwise": common,
         "wrong": lesson.wrong,

@@ -88,9 +88,11 @@ def page(browser):
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory):
-    """The site, built once per session by site_builder.build(out_dir)."""
+    """The site, built once per session by site_builder.build(out_dir); its precompressed copies
+    at a fast setting (best-quality brotli of the runtime costs a minute or more in a fresh
+    clone; tests/test_compress.py checks the best setting on small files)."""
     out = tmp_path_factory.mktemp("site") / "dist"
-    build(out)
+    build(out, quick_compression=True)
     return out
 
 

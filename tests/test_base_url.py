@@ -14,21 +14,10 @@ BASE = "https://example.org/fox-and-geese/"
 SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
 
-def render(out, base_url=""):
-    """The pages and the sitemap only (no Pyodide assets: they do not depend on the address)."""
-    site = builder.Site(out, base_url)
-    localized = [site.localized(code) for code in site.locales]
-    for loc in localized:
-        site.locale_pages(loc)
-    site.shared_pages(localized)
-    site.sitemap()
-    return site
-
-
 @pytest.fixture(scope="module")
 def with_base(tmp_path_factory):
     out = tmp_path_factory.mktemp("base")
-    return out, render(out, BASE.rstrip("/"))  # given without its final slash
+    return out, builder.render_pages(out, BASE.rstrip("/"))  # given without its final slash
 
 
 def head_links(html: str) -> dict[str, list[str]]:
@@ -82,7 +71,7 @@ def test_the_404_page_links_from_the_base_path(with_base):
 
 
 def test_without_a_base_url_nothing_is_absolute_and_404_finds_the_root(tmp_path):
-    render(tmp_path)
+    builder.render_pages(tmp_path)
     html = (tmp_path / "de" / "index.html").read_text(encoding="utf-8")
     links = head_links(html)
     assert links["canonical"] == [] and links["og:url"] == []

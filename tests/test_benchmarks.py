@@ -1,6 +1,6 @@
 """The benchmark scripts' own options (their figures are printed, not asserted)."""
 
-from game import Side
+from game import Position, Side, parse_square, rules_for
 from tests.conftest import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
@@ -41,3 +41,18 @@ def test_losses_says_how_a_game_ended_and_whether_the_loser_was_lost_at_the_end(
     why = ai_losses.explain("fox-and-geese", 13, winner.other, moves.split(), 20_000)
     assert why.split(",")[0] in ("goose-count", "geese-blocked", "fox-trapped")
     assert "lost a won position" in why or "lost with best play" in why
+
+
+def test_the_exact_check_counts_wins_kept_and_thrown_away():
+    check = ai_tournament.ExactCheck(positions=5000, tables=None, binary="")
+    # The geese win with c5-d6 (the fox is shut in on d7); d5-d6 lets it out.
+    rules = rules_for("fox-and-geese")
+    geese = [parse_square(n) for n in ["c7", "e7", "c6", "e6", "d5", "c5"]]
+    pos = Position(rules, [parse_square("d7")], geese, Side.GEESE)
+    check.move(pos, pos.parse_move("c5-d6"))
+    check.move(pos, pos.parse_move("d5-d6"))
+    assert check.counts == {"checked": 2, "won": 2, "thrown": 1, "unknown": 0}
+    assert check.thrown == ["d5-d6"]
+    # Tables with draws are not checked at all.
+    check.move(Position(rules_for("two-foxes")), Position(rules_for("two-foxes")).legal_moves()[0])
+    assert check.counts["checked"] == 2

@@ -227,11 +227,27 @@ def test_js_catalog_holds_only_translated_js_messages():
     assert data == {
         "lang": "sv",
         "plural": {"one": 0, "other": 1},
+        "numbers": {"decimal": ",", "percent": "%(num)s\xa0%", "megabytes": "%(num)s MB"},
         "messages": {
             "The game is over.": "Partiet är slut.",
             "The fox wins.": ["Räven vinner.", "Rävarna vinner."],
         },
     }
+
+
+def test_number_formats_are_the_locales_own():
+    # The loading figures, written as each locale writes them (page side: loading.js).
+    assert i18n.number_formats("en") == {
+        "decimal": ".",
+        "percent": "%(num)s%",
+        "megabytes": "%(num)s MB",
+    }
+    assert i18n.number_formats("fr") == {
+        "decimal": ",",
+        "percent": "%(num)s\xa0%",
+        "megabytes": "%(num)s\u202fMo",
+    }
+    assert i18n.number_formats("fi")["megabytes"] == "%(num)s Mt"
 
 
 def test_plural_forms_follow_the_catalogs_order_for_every_category():

@@ -42,3 +42,15 @@ def test_headers_name_the_wasm_type_and_cache_versioned_files_for_good(tmp_path)
     assert "immutable" in lines[runtime + 1]
     compress.write_headers(tmp_path)
     assert "/pyodide/*" in (tmp_path / "_headers").read_text().splitlines()
+
+
+def test_quick_copies_are_the_same_content_and_never_cached(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text("<p>goose</p>" * 300)
+    cache = tmp_path / "cache"
+    written = compress.precompress(tmp_path, cache=cache, quick=True)
+    assert {p.name for p in written} == {"page.html.br", "page.html.gz"}
+    data = page.read_bytes()
+    assert brotli.decompress((tmp_path / "page.html.br").read_bytes()) == data
+    assert gzip.decompress((tmp_path / "page.html.gz").read_bytes()) == data
+    assert not cache.exists()

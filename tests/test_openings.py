@@ -1,5 +1,6 @@
-"""Each play page carries the engine's opening position of every table it offers, made at build
-time by the Python engine itself, so the page can be played before the engine has loaded."""
+"""Each play page carries the engine's opening position of every table it offers, and the
+position after each first move, made at build time by the Python engine itself, so the page
+can be played before the engine has loaded."""
 
 import json
 import re
@@ -17,5 +18,9 @@ def test_play_pages_carry_the_engines_opening_states(tmp_path):
         openings = json.loads(found.group(1))
         assert len(openings) == len(game.variant.geese) * (2 if game.variant.sideways_option else 1)
         for record, state in openings.items():
+            after = state.pop("after")
             assert state == api.load(record)
             assert state["legal"]
+            # The first move can be made before the engine has loaded: its outcome is the
+            # engine's, for every legal move and no other.
+            assert after == {move: api.play(record, move) for move in state["legal"]}

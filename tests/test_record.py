@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from game import RecordCode, api, rules_for
+from game import Position, RecordCode, Side, api, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
 from tests.fragments import fragments
 
@@ -183,3 +183,19 @@ def test_api_reports_the_result(game):
     elif state["reason"] == "pen-full":
         assert set(state["end"]) <= set(state["pieces"]["goose"])
     assert api.ai_move(record.encode())["error"]["code"] == "game-over"
+
+
+def test_end_points_are_public_and_name_what_ended_the_game():
+    rules = rules_for("fox-and-geese")
+
+    def sq(names):
+        return [parse_square(n) for n in names.split()]
+
+    trapped = Position(rules, [parse_square("d7")], sq("c7 e7 c6 d6 e6 d5"), Side.FOX)
+    assert api.end_points(trapped) == ["d7"]
+    # The capture that left three geese: the fox where its chain ended.
+    taken = Position(rules, [parse_square("d4")], sq("d5 c1 d1 e1"), Side.FOX)
+    taken.push(taken.parse_move("d4xd6"))
+    assert api.end_points(taken, "d4xd6") == ["d6"]
+    going_on = Position(rules)
+    assert api.end_points(going_on, None) == []

@@ -6,8 +6,10 @@ screen-reader announcements, keyboard focus, hover contrast and the layout."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from game import api
@@ -207,6 +209,144 @@ def test_link_play_has_fixed_roles(browser, page, site_server):
     assert page.locator("input[name=side][value=fox]").is_checked()
 
 
+# -- sending a link: share sheet or clipboard -------------------------------------------------
+
+# navigator.share and canShare, stubbed before the page loads: each call is kept in
+# window.shared; window.shareAnswer decides how the share sheet closes ("ok" or "cancel").
+# The clipboard is stubbed as well, so a test can see whether it was used.
+SHARE_STUB = """
+window.shared = []; window.copied = []; window.shareAnswer = 'ok';
+navigator.canShare = (data) => Boolean(data && data.url);
+navigator.share = (data) => {
+    window.shared.push(data);
+    return window.shareAnswer === 'ok' ? Promise.resolve()
+        : Promise.reject(new DOMException('Share canceled', 'AbortError'));
+};
+Object.defineProperty(navigator, 'clipboard', {value: {writeText: (text) => {
+    window.copied.push(text);
+    return window.copyFails ? Promise.reject(new DOMException('denied', 'NotAllowedError'))
+        : Promise.resolve();
+}}});
+"""
+
+
+def translated(code: str, message: str) -> str:
+    with open(f"locales/{code}/LC_MESSAGES/messages.po", "rb") as f:
+        catalog = read_po(f, locale=code)
+    text = catalog[message].string
+    assert isinstance(text, str) and text, (code, message)
+    return text
+
+
+def phone(browser):
+    return browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+
+
+def test_a_link_is_sent_through_the_share_sheet_on_a_phone(browser, site_server):
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        page.add_init_script(SHARE_STUB)
+        page.goto(play_url(site_server))
+        page.wait_for_selector(READY)
+        set_mode(page, "link", side="fox")
+        page.fill("#move-input", "d4-c4")  # the board is scrolled away under the settings
+        page.press("#move-input", "Enter")
+        wait_record(
+            page, api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-c4")["record"]
+        )
+        status = page.locator("#status").inner_text()
+        page.locator("[data-action=copy-link]").tap()
+        page.wait_for_function("() => window.shared.length === 1")
+        shared = page.evaluate("window.shared[0]")
+        assert shared["url"] == page.url
+        assert shared["text"] == "Your move in our game of Fox and Geese."
+        assert page.evaluate("window.copied") == []
+        # The share sheet closed without sending: nothing is lost, nothing alarming is said.
+        page.evaluate("window.shareAnswer = 'cancel'")
+        before = page.url
+        page.locator("[data-action=copy-link]").tap()
+        page.wait_for_function("() => window.shared.length === 2")
+        page.wait_for_timeout(300)
+        assert page.url == before and plies(page) == 1
+        assert page.locator("#status").inner_text() == status
+        assert page.locator("#message").inner_text() == ""
+        expect(page.locator("#copy-fallback")).to_be_hidden()
+        assert page.evaluate("window.copied") == []
+    finally:
+        context.close()
+
+
+def test_without_a_share_sheet_the_link_is_copied_and_a_failed_copy_says_so(page, site_server):
+    # A desktop: navigator.share is there but the pointer is fine, so the clipboard is used.
+    page.add_init_script(SHARE_STUB)
+    open_play(page, site_server, lang="sv")
+    page.click("[data-action=copy-link]")
+    page.wait_for_function("() => window.copied.length === 1")
+    assert page.evaluate("window.copied[0]") == page.url
+    assert page.evaluate("window.shared") == []
+    expect(page.locator("#message")).to_have_text(
+        translated("sv", "Link copied. Send it to your friend.")
+    )
+    page.evaluate("window.copyFails = true")
+    page.click("[data-action=copy-link]")
+    failed = translated("sv", "The link could not be copied. Copy it by hand:")
+    assert failed and "copied" not in failed
+    expect(page.locator("#message")).to_have_text(failed)
+    field = page.locator("#copy-fallback")
+    expect(field).to_be_visible()
+    assert field.input_value() == page.url
+
+
+# -- which side the table favours (issue 24) ---------------------------------------------------
+
+
+def test_the_page_says_who_the_table_favours_and_offers_the_geese_a_kinder_one(page, site_server):
+    open_play(page, site_server)
+    note = page.locator("#balance")
+    offer = page.locator("#balance-offer")
+    expect(note).to_contain_text("The fox side wins with best play")
+    expect(offer).to_be_hidden()  # the fox's player is not offered anything
+    set_mode(page, "computer", side="geese")
+    wait_plies(page, 1)  # the computer's fox has moved: the game is running
+    expect(offer).to_contain_text("You have a better chance with 17 geese.")
+    button = offer.locator("[data-action=kinder-table]")
+    expect(button).to_have_text("Play with 17 geese")
+    # In a running game it asks first; "keep playing" changes nothing.
+    record = record_in_url(page)
+    button.click()
+    expect(page.locator("#confirm")).to_be_visible()
+    assert page.locator("select[name=geese]").input_value() == "17"  # shown as pending
+    page.click("#confirm [data-action=cancel]")
+    assert page.locator("select[name=geese]").input_value() == "13"
+    assert record_in_url(page) == record
+    button.click()
+    page.click("#confirm [data-action=confirm]")
+    expect(page.locator("#table-info")).to_have_text("17 geese, no sideways steps")
+    assert page.locator("input[name=side][value=geese]").is_checked()
+    expect(note).to_contain_text("The fox side usually wins")
+    expect(offer).to_be_hidden()  # no kinder table than this one
+    # The rules page words the same facts, from the same data.
+    played = note.inner_text()
+    page.goto(f"{site_server.root_url}en/fox-and-geese/")
+    tables = page.locator("dl.balance-tables > div")
+    expect(tables).to_have_count(3)
+    assert tables.nth(2).locator("dt").inner_text() == "17 geese, no sideways steps"
+    assert tables.nth(2).locator("dd").inner_text() == played
+
+
+def test_the_side_a_table_favours_is_said_in_the_players_language(page, site_server):
+    open_play(page, site_server, "two-foxes", lang="pl")
+    expect(page.locator("#balance")).to_have_text(
+        translated(
+            "pl", "The geese usually win when the computer plays itself at its strongest level."
+        )
+    )
+    expect(page.locator("#balance-offer")).to_be_hidden()
+
+
 # -- 5: endings ------------------------------------------------------------------------------
 
 
@@ -320,6 +460,31 @@ def test_beating_the_computer_offers_a_stronger_one(page, site_server):
     assert page.locator("select[name=level]").input_value() == "hard"
 
 
+@pytest.mark.parametrize("link", ["[data-action=play-now]", "a.play-link"])
+def test_play_now_after_a_lesson_continues_your_game_like_every_play_link(page, site_server, link):
+    """A player who comes from the rules page, a lesson or not, finds the game they left:
+    nothing is thrown away, and New game is one tap away. (A game that is over is shown with
+    its result and Play again.)"""
+    state = api.play(START, "d4-c4")
+    state = api.play(state["record"], state["legal"][0])
+    save_game(
+        page,
+        {
+            "id": "mine",
+            "mode": "computer",
+            "side": "fox",
+            "level": "easy",
+            "record": state["record"],
+        },
+    )
+    page.goto(f"{site_server.root_url}en/fox-and-geese/")
+    page.click(link)
+    page.wait_for_selector(READY)
+    wait_record(page, state["record"])
+    assert page.locator("input[name=mode][value=computer]").is_checked()
+    assert page.locator("select[name=level]").input_value() == "easy"
+
+
 # -- 6, 7: pacing and animation --------------------------------------------------------------
 
 WATCH_MOVES = """() => {
@@ -397,6 +562,73 @@ def test_a_chain_moves_jump_by_jump_and_takes_each_goose_as_it_passes(page, site
     assert all(i < d < i + 1 for i, d in enumerate(delays)), delays
 
 
+def clicked_chain(game: str) -> tuple[dict, str]:
+    """A position with the fox to move and a capture of two jumps or more that ends elsewhere
+    than it starts, reached by seeded random play."""
+    rng = random.Random(1)
+    for _ in range(200):
+        state = api.new_game(game)
+        while not state["result"]:
+            chains = [
+                m
+                for m in state["legal"]
+                if m.count("x") >= 2 and m.split("x")[0] != m.split("x")[-1]
+            ]
+            if chains and state["to_move"] == "fox":
+                return state, chains[0]
+            state = api.play(state["record"], rng.choice(state["legal"]))
+    raise AssertionError(f"no chain found in {game}")
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes"])
+def test_a_chain_clicked_point_by_point_goes_on_from_where_the_fox_stands(page, site_server, game):
+    state, move = clicked_chain(game)
+    path = move.split("x")
+    open_play(page, site_server, game, fragment=state["record"])
+    centers = point_centers(page)
+    for name in path[:-1]:
+        page.mouse.click(*centers[name])
+    # After the first landing point the fox is shown there, the goose it jumped as taken.
+    fox = f"svg[data-board] .board-pieces [data-piece=fox][data-at={path[-2]}]"
+    expect(page.locator(fox)).to_have_count(1)
+    expect(page.locator("svg[data-board] .piece-taken")).to_have_count(len(path) - 2)
+    page.evaluate("""() => new MutationObserver(() => {
+        for (const a of document.getAnimations()) a.pause();
+    }).observe(document.getElementById('moves'), {childList: true, subtree: true})""")
+    page.mouse.click(*centers[path[-1]])
+    after = api.play(as_opened(state["record"])["record"], move)
+    wait_record(page, after["record"])
+    seen = page.evaluate(
+        """(end) => {
+        const svg = document.querySelector('svg[data-board]');
+        const fox = svg.querySelector(`.board-pieces [data-piece=fox][data-at=${end}]`);
+        const anim = fox.getAnimations()[0];
+        const frames = anim ? anim.effect.getKeyframes().length : 0;
+        const where = [];
+        for (let i = 0; i < frames; i++) {
+            anim.currentTime = i * anim.effect.getTiming().duration / (frames - 1);
+            const r = fox.getBoundingClientRect();
+            where.push([r.x + r.width / 2, r.y + r.height / 2]);
+        }
+        const leg = anim ? anim.effect.getTiming().duration / (frames - 1) : NaN;
+        const fading = [...svg.querySelectorAll('.piece-captured')]
+            .map((g) => g.getAnimations()[0].effect.getTiming().delay / leg);
+        return {where, fading, geese: svg.querySelectorAll('.board-pieces .play-goose').length,
+                taken: svg.querySelectorAll('.piece-taken').length};
+    }""",
+        path[-1],
+    )
+    # Only the last jump moves, from the landing point the fox was shown on.
+    assert len(seen["where"]) == 2, seen
+    for (x, y), name in zip(seen["where"], path[-2:], strict=True):
+        cx, cy = centers[name]
+        assert abs(x - cx) < 6 and abs(y - cy) < 6, (name, x, y, cx, cy)
+    # The geese jumped before are gone; the last one fades while the fox passes over it.
+    assert seen["taken"] == 0
+    assert len(seen["fading"]) == 1 and 0 < seen["fading"][0] < 1, seen
+    assert seen["geese"] == after["geese_left"] + 1
+
+
 # -- 8, 9: browsing and taps that cannot be played -------------------------------------------
 
 
@@ -423,12 +655,15 @@ def test_browsing_shows_a_banner_counting_moves_like_the_list(page, site_server)
 
 
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
+    # While loading, you play the geese: the fox moves first, and only the engine can.
     held = hold(page, "**/pyodide.asm.wasm*")
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
-    tap(page, "d4")
+    page.check("input[name=side][value=geese]")
+    tap(page, "c3")
     expect(page.locator("#message")).to_contain_text("engine has loaded")
+    page.check("input[name=side][value=fox]")
     for route in held:
         route.continue_()
     page.context.unroute("**/pyodide.asm.wasm*")

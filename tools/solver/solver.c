@@ -18,7 +18,7 @@
  * they are in memory); a rerun loads finished layers instead of recomputing
  * them, and a layer in progress is saved every ten minutes and on SIGTERM or
  * SIGINT (DIR/...part, then the process stops) and resumed from there. Only G of the lower layers and F of the current one are
- * needed in memory; G of the top layer is kept only when it fits in MEMORY.
+ * needed in memory; G of the top layer is kept only when it fits in the memory limit.
  *
  * With --start 13|15|17 only sets that can arise from that start are computed
  * (each goose of the set matched to a different start goose that can reach its
@@ -42,7 +42,11 @@
 #define NP 33
 #define ALL ((1ULL << NP) - 1)
 #define FOX_WINS_BELOW 4
-#define MEMORY (8ULL << 30)
+/* Bytes the top layer's G may bring the run to; SOLVER_MEMORY_GIB overrides. */
+static uint64_t memory_limit(void) {
+    const char *gib = getenv("SOLVER_MEMORY_GIB");
+    return (gib ? strtoull(gib, NULL, 10) : 8ULL) << 30;
+}
 #ifndef CHECKPOINT_SECONDS
 #define CHECKPOINT_SECONDS 600
 #endif
@@ -402,7 +406,7 @@ static int cmd_solve(int maxk, int start) {
     for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
         alloc_masks(&F[k], k);
         /* Nothing above the top layer reads its G: keep it only if it fits. */
-        int keep_g = k < maxk || kept + 2 * layer_bytes(k) <= MEMORY;
+        int keep_g = k < maxk || kept + 2 * layer_bytes(k) <= memory_limit();
         if (keep_g) alloc_masks(&G[k], k);
         if (load(&F[k], "F", ".bin") && (!keep_g || load(&G[k], "G", ".bin"))) {
             fprintf(stderr, "layer %d: loaded\n", k);

@@ -43,7 +43,9 @@ export class Board {
     this.animEnd = 0;     // when the animation running now is over (performance.now() time)
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
-    this.dropped = false; // the move being made was dropped by a drag
+    this.dropped = false; // the move being made now is dropped by a drag
+    this.committed = null; // {text, placed}: the move sent to the host, and how many of its
+    // points the player's clicks or drop already show the piece on
 
     const box = svg.viewBox.baseVal;
     this.center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -98,12 +100,11 @@ export class Board {
     svg.addEventListener("keydown", (e) => this.keyDown(e));
   }
 
-  // The centre of an element in the SVG's root coordinates.
+  // The centre of a point: the diagram (diagram.py) draws it as circles centred on it, in the
+  // SVG's root coordinates. Read from the attributes, without laying the page out.
   centerOf(node) {
-    const b = node.getBBox();
-    const m = this.svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
-    const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
-    return { x: p.x, y: p.y };
+    const circle = node.querySelector("circle");
+    return { x: circle.cx.baseVal.value, y: circle.cy.baseVal.value };
   }
 
   // Where a point is shown, taking the orientation into account.
@@ -127,9 +128,11 @@ export class Board {
     this.interactive = interactive;
     this.selection = null;
     this.endDrag(null);
-    // A dropped piece is already where it goes: only clicks and the computer's moves slide.
-    if (animate && !this.dropped) this.animateMove(parseMove(animate));
-    this.dropped = false;
+    // What the player has already shown (a dropped piece, the jumps of a chain clicked point
+    // by point) is not played again: the move goes on from there.
+    const placed = this.committed?.text === animate ? this.committed.placed : 1;
+    this.committed = null;
+    if (animate) this.animateMove(parseMove(animate), placed);
     this.pieces = { fox: [...pieces.fox], goose: [...pieces.goose] };
     this.drawPieces();
     this.drawMarks();
@@ -160,11 +163,12 @@ export class Board {
     const { x, y } = this.center;
     if (flipped) this.static.setAttribute("transform", `rotate(180 ${x} ${y})`);
     else this.static.removeAttribute("transform");
-    // Texts of the static drawing (coordinates) stay upright.
+    // Texts of the static drawing (coordinates) stay upright: each turns about its (x, y),
+    // where the diagram centres it (no measuring, so no layout in the middle of a script).
     for (const text of this.static.querySelectorAll("text")) {
-      if (!flipped) { text.removeAttribute("transform"); continue; }
-      const b = text.getBBox();
-      text.setAttribute("transform", `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`);
+      const [x, y] = [text.x.baseVal[0]?.value, text.y.baseVal[0]?.value];
+      if (flipped) text.setAttribute("transform", `rotate(180 ${x} ${y})`);
+      else text.removeAttribute("transform");
     }
     this.drawPieces();
     this.drawMarks();
@@ -249,21 +253,24 @@ export class Board {
   }
 
   // A step slides; a capture goes jump by jump along its path, and each goose it takes fades
-  // as the fox passes over it.
-  animateMove(move) {
+  // as the fox passes over it. The first `placed` points of the path are where the player has
+  // already put the piece (a chain clicked point by point, a drop): it goes on from the last.
+  animateMove(move, placed = 1) {
     if (reducedMotion.matches) return;
     const path = move.path;
+    const start = Math.min(placed, path.length) - 1;
     const legMs = move.jump ? JUMP_MS : MOVE_MS;
-    const duration = legMs * (path.length - 1);
-    const from = this.nodes.get(path[0]);
-    if (from) {
+    const legs = path.length - 1 - start;
+    const duration = legMs * legs;
+    const from = this.nodes.get(path[start]);
+    if (from && legs > 0) {
       // Re-key the drawn piece so drawPieces() keeps it, then move it from where it is now.
       const end = this.at(path.at(-1));
-      this.nodes.delete(path[0]);
+      this.nodes.delete(path[start]);
       this.nodes.set(path.at(-1), from);
-      const frames = path.map((name, i) => {
+      const frames = path.slice(start).map((name, i) => {
         const p = this.at(name);
-        return { translate: `${p.x - end.x}px ${p.y - end.y}px`, offset: i / (path.length - 1) };
+        return { translate: `${p.x - end.x}px ${p.y - end.y}px`, offset: i / legs };
       });
       from.animate(frames, { duration, easing: move.jump ? "linear" : "ease-out" });
     }
@@ -274,11 +281,15 @@ export class Board {
       const goose = this.nodes.get(over);
       if (!goose) return;
       this.nodes.delete(over);
+      if (i < start) {
+        goose.remove(); // jumped already, shown as taken: it goes now
+        return;
+      }
       goose.classList.add("piece-captured");
       goose.removeAttribute("data-piece");
       goose.removeAttribute("data-at");
       goose.animate([{ opacity: 1 }, { opacity: 0 }],
-        { duration: CAPTURE_MS, delay: legMs * (i + 0.5), fill: "forwards" })
+        { duration: CAPTURE_MS, delay: legMs * (i - start + 0.5), fill: "forwards" })
         .finished.then(() => goose.remove(), () => goose.remove());
     });
   }
@@ -326,7 +337,6 @@ export class Board {
   }
 
   select(name) {
-    this.dropped = false;
     this.selection = { path: [name] };
     this.drawPieces();
     this.drawMarks();
@@ -334,6 +344,22 @@ export class Board {
   }
 
   commit(text) {
+    const path = parseMove(text).path;
+    const placed = this.dropped ? path.length : (this.selection?.path.length ?? 1);
+    this.committed = { text, placed };
+    if (this.dropped) {
+      // The dropped piece stays where it was put (not back at its start) until the host
+      // shows the move, and the geese it jumped are shown as taken.
+      const node = this.nodes.get(path[0]);
+      if (node) {
+        this.nodes.delete(path[0]);
+        this.nodes.set(path.at(-1), node);
+        this.place(node, path.at(-1));
+      }
+      for (const [i, to] of path.slice(1).entries()) {
+        this.nodes.get(this.between(path[i], to))?.classList.add("piece-taken");
+      }
+    }
     this.selection = null;
     this.endDrag(null);
     this.interactive = false; // until the host shows the result of this move
@@ -459,8 +485,11 @@ export class Board {
     const target = this.hit(e);
     this.endDrag(drag);
     if (drag.moved) {
-      this.dropped = true;
-      if (target && target !== drag.name) this.choose(target);
+      if (target && target !== drag.name) {
+        this.dropped = true;
+        this.choose(target);
+        this.dropped = false;
+      }
     } else if (drag.wasSelected) {
       this.cancel();
     }

@@ -2,9 +2,10 @@
 //
 // A game has an identity (made when it starts), a mode ("computer", "two" or "link"), the
 // player's side, the computer's level, and the engine's record with the header fields and
-// moves the engine read from it. Saved games are keyed by identity, one localStorage entry
-// each, so a game against the computer, a two-player game and every link game live side by
-// side and nothing overwrites another. Each tab remembers which game it shows
+// moves the engine read from it; a move made before the engine was ready waits in `pending`
+// until it is. Saved games are keyed by identity, one localStorage entry each, so a game
+// against the computer, a two-player game and every link game live side by side and nothing
+// overwrites another. Each tab remembers which game it shows
 // (sessionStorage), so a reload continues the tab's own game.
 //
 // Several tabs: every save carries a revision; a save over a revision this tab has not seen
@@ -41,12 +42,22 @@ export function makeGame(state, { mode, side, level, id = newId() }) {
   return { id, mode, side, level, rev: 0, ...fromState(state) };
 }
 
-// The parts of a game that come from the engine.
+// The parts of a game that come from the engine, with what the board shows of its last
+// position (the view), so a saved game is drawn before the engine has read its record.
 export function fromState(state) {
+  const { ply, to_move, last, pieces, geese_left, reason, end } = state;
   return {
     record: state.record, moves: state.moves, geese: state.geese, sideways: state.sideways,
-    result: state.result,
+    result: state.result, view: { ply, to_move, last, pieces, geese_left, reason, end },
   };
+}
+
+// A state to draw a saved game from until the engine has read its record: what it showed,
+// with no legal moves (none are known); null for a game saved without its view.
+export function viewState(game) {
+  if (!game.view) return null;
+  const { record, moves, geese, sideways, result } = game;
+  return { ...game.view, record, moves, geese, sideways, result, side: null, legal: [] };
 }
 
 export class GameStore {
@@ -90,7 +101,8 @@ export class GameStore {
     game.rev = (game.rev ?? 0) + 1;
     game.updated = Date.now();
     write(localStorage, this.key(game.id), game);
-    this.prune();
+    // Only a new game adds to the count; reading every game is slow, so it waits for a pause.
+    if (!stored) (self.requestIdleCallback ?? setTimeout)(() => this.prune());
     return null;
   }
 

@@ -21,6 +21,25 @@ function format(text, params) {
   });
 }
 
+// How the locale writes numbers, from CLDR at build time (i18n.number_formats): no
+// Intl.NumberFormat, whose first use is a long task on a slow phone.
+const numbers = data.numbers || { decimal: ".", percent: "%(num)s%", megabytes: "%(num)s MB" };
+
+/** A number with one decimal, such as 3,2. */
+export function decimalText(x) {
+  return x.toFixed(1).replace(".", numbers.decimal);
+}
+
+/** A whole percentage, such as 18 %. */
+export function percentText(n) {
+  return format(numbers.percent, { num: n });
+}
+
+/** A size in megabytes with one decimal, such as 17,3 MB. */
+export function megabytesText(x) {
+  return format(numbers.megabytes, { num: decimalText(x) });
+}
+
 /** Translate a message; untranslated messages fall back to the English. */
 export function t(msgid, params = {}) {
   const text = messages[msgid];

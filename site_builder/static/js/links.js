@@ -23,15 +23,27 @@ export function openerSide(state) {
   return state.result ? "fox" : state.to_move;
 }
 
+// The side the sender of a link plays, read before the engine has loaded only to draw the
+// board the right way up at once: the fourth part of a version 2 record (docs/notation.md).
+// Null for any other record; the engine reads the whole link once it is ready.
+export function senderSide(record) {
+  const [version, , , side] = record.split(".");
+  return version === "2" && (side === "fox" || side === "geese") ? side : null;
+}
+
 // Send the page's URL: the device's share sheet where there is one, else the clipboard.
-// Resolves to "shared", "copied" or "manual" (the caller shows the link to copy by hand).
-export async function sendLink(url, title) {
-  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+// Resolves to "shared", "cancelled" (the player closed the share sheet), "copied" or "manual"
+// (the caller shows the link to copy by hand).
+export async function sendLink(url, title, text) {
+  const data = { url, title, text };
+  if (navigator.share && matchMedia("(pointer: coarse)").matches
+    && (!navigator.canShare || navigator.canShare(data))) {
     try {
-      await navigator.share({ url, title });
+      await navigator.share(data);
       return "shared";
     } catch (error) {
       if (error?.name === "AbortError") return "cancelled";
+      // Share refused for another reason: the clipboard is the way left.
     }
   }
   try {

@@ -6,20 +6,7 @@
 // before each (re)start; the phases then come from the worker (engine-worker.js) and, on a
 // stall, from engine.js ("stalled", {seconds}).
 
-import { lang, t, tn } from "./i18n.js";
-
-// Made at the first figure, not when the page starts: the first number formats of a locale
-// cost a long task on a slow phone.
-let formats = null;
-function format() {
-  const digits = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
-  formats ??= {
-    megabytes: new Intl.NumberFormat(lang, digits),
-    megabytesUnit: new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", ...digits }),
-    percent: new Intl.NumberFormat(lang, { style: "percent" }),
-  };
-  return formats;
-}
+import { decimalText, megabytesText, percentText, t, tn } from "./i18n.js";
 
 let done = 0; // the fraction shown: it never goes back, even when a fallback asks for more
 
@@ -49,11 +36,10 @@ export function showProgress(phase, { received = 0, expected = 0, seconds = 0 } 
   if (expected > 0) done = Math.max(done, Math.min(1, received / expected));
   bar.value = Math.floor(done * 100);
   if (done < 1) {
-    const { megabytes, megabytesUnit, percent } = format();
     text.textContent = t("Downloading: %(received)s of %(expected)s (%(percent)s)", {
-      received: megabytes.format(Math.min(received, expected) / 1e6),
-      expected: megabytesUnit.format(expected / 1e6),
-      percent: percent.format(Math.floor(done * 100) / 100),
+      received: decimalText(Math.min(received, expected) / 1e6),
+      expected: megabytesText(expected / 1e6),
+      percent: percentText(Math.floor(done * 100)),
     });
   } else {
     text.textContent = t("Downloaded. Starting the game engine…");

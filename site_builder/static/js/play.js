@@ -4,9 +4,9 @@
 // board (an earlier one while looking back through the moves) and what the page waits for.
 
 import { Board } from "./board.js";
-import { GameStore, fromState, makeGame } from "./games.js";
+import { GameStore, fromState, makeGame, viewState } from "./games.js";
 import * as hooks from "./hooks.js";
-import { openerSide, readFragment, sendLink, showInURL } from "./links.js";
+import { openerSide, readFragment, senderSide, sendLink, showInURL } from "./links.js";
 import { showProgress } from "./loading.js";
 import { Session } from "./session.js";
 import * as text from "./texts.js";
@@ -21,6 +21,7 @@ const PAUSE_MS = 400; // between the end of your move's animation and the comput
 const FLIP_KEY = "fox-and-geese:flip";
 const HINT_KEY = "fox-and-geese:hint-seen";
 const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
+const BALANCE = JSON.parse(document.getElementById("balance-data").textContent);
 
 const $ = (selector) => root.querySelector(selector);
 const actions = (name) => root.querySelectorAll(`[data-action="${name}"]`);
@@ -33,6 +34,15 @@ const linkError = $("#link-error");
 const moveInput = $("#move-input");
 
 const store = new GameStore(KIND);
+
+// The engine's state of each table's opening and of the position after each first move, made
+// at build time (builder.opening_states): the page draws them, and plays a first move, before
+// the engine has loaded. Such states, and those drawn from a saved game, are marked early.
+const openings = JSON.parse(document.getElementById("openings").textContent);
+for (const opening of Object.values(openings)) {
+  opening.early = true;
+  for (const after of Object.values(opening.after)) after.early = true;
+}
 let game = null;      // the game model (games.js)
 let live = null;      // the engine's state of the game's last position
 let shown = null;     // the state on the board
@@ -40,6 +50,7 @@ let thinking = false; // the computer is choosing a move
 let linkBad = false;  // the URL holds a link that cannot be played as it is
 let question = null;  // the confirmation asked now: {accept, cancel}
 let putAside = null;  // the game the last new game put aside, to bring back
+let draft = false;    // the game on the board is a new one drawn before the engine was ready
 const cache = new Map(); // record -> state, for looking back through the moves
 
 function stored(key) {
@@ -109,7 +120,9 @@ function humanMoves() {
 
 // Why a move cannot be played now, or "" when one can.
 function whyNoMove() {
-  if (!session.ready || !live) return "loading";
+  // An early state takes a move only before the engine is ready, and only one whose outcome
+  // the page holds (a first move); the engine's own states need the engine.
+  if (!live || (session.ready ? live.early : !(live.after && humanMoves()))) return "loading";
   if (question) return "confirm";
   if (linkBad) return "link-error";
   if (live.result) return "over";
@@ -142,6 +155,7 @@ function save() {
 function setGame(g, state, { animate = null } = {}) {
   session.invalidate();
   thinking = false;
+  draft = false;
   const other = g !== game;
   game = g;
   Object.assign(game, fromState(state));
@@ -150,7 +164,8 @@ function setGame(g, state, { animate = null } = {}) {
   cache.set(state.record, state);
   store.setCurrent(game.id);
   save();
-  showInURL(state.record);
+  // The URL follows in a task of its own: history.replaceState takes tens of ms on a phone.
+  setTimeout(() => { if (live === state) showInURL(state.record); });
   settingsToForm();
   if (other) moveInput.value = "";
   render(animate);
@@ -176,10 +191,15 @@ function checkOtherTabs() {
   if (newer && newer.rev !== game.rev) adopt(newer);
 }
 
+// The board turned so that the player's side is at the bottom (unless they flipped it).
+function flippedFor({ mode, side }) {
+  return manualFlip !== (mode !== "two" && side === "fox");
+}
+
 function render(animate = null) {
   const state = shown;
   const browsing = state !== live;
-  const flipped = manualFlip !== (game.mode !== "two" && game.side === "fox");
+  const flipped = flippedFor(game);
   if (board.flipped !== flipped) board.setFlipped(flipped);
   const interactive = !whyNoMove();
   board.update({ pieces: state.pieces, legal: state.legal, toMove: state.to_move, last: state.last }, {
@@ -198,6 +218,7 @@ function render(animate = null) {
   statusEl.dataset.side = game.side;
   statusEl.textContent = statusText(browsing);
   $("#table-info").textContent = text.tableText(live.geese, live.sideways, SIDEWAYS_OPTION);
+  renderBalance();
   $("#tally").textContent = text.tallyText(state.geese_left);
 
   const over = Boolean(live.result) && !browsing && !linkBad;
@@ -214,8 +235,9 @@ function render(animate = null) {
 
   renderMoves();
   const at = state.ply;
-  setEnabled("first", at > 0);
-  setEnabled("prev", at > 0);
+  const back = session.ready && at > 0; // earlier positions come from the engine
+  setEnabled("first", back);
+  setEnabled("prev", back);
   setEnabled("next", at < live.ply);
   setEnabled("last", at < live.ply);
   setEnabled("undo", undoTarget() !== null);
@@ -225,6 +247,31 @@ function render(animate = null) {
   $("#aside").hidden = !putAside;
 }
 
+// Which side the table in force favours; a player of the geese in a table the fox side wins
+// is offered the table kindest to the geese (balance.py words both at build time).
+function renderBalance() {
+  const table = BALANCE.find((b) => b.geese === live.geese && b.sideways === Boolean(live.sideways));
+  $("#balance").hidden = !table || linkBad;
+  if (!table) return;
+  $("#balance-text").textContent = table.text;
+  const chooses = game.mode === "computer" || (game.mode === "link" && live.ply === 0);
+  const offer = chooses && game.side === "geese" ? table.offer : null;
+  $("#balance-offer").hidden = !offer;
+  if (!offer) return;
+  $("#balance-offer-text").textContent = offer.text;
+  const button = actions("kinder-table")[0];
+  button.textContent = offer.button;
+  button.dataset.geese = String(offer.geese);
+}
+
+// The kinder table, as a change of table: a running game asks first.
+function kinderTable() {
+  const geese = Number(actions("kinder-table")[0].dataset.geese);
+  if (form.elements.geese) form.elements.geese.value = String(geese); // shown as pending
+  requestNew("table", { mode: game.mode, side: game.side, level: game.level, geese,
+    sideways: Boolean(live.sideways) });
+}
+
 function statusText(browsing) {
   if (linkBad) return text.blockedText("link-error");
   if (browsing) return text.browsingText(shown.ply, live.ply);
@@ -232,6 +279,7 @@ function statusText(browsing) {
     return `${text.headlineText(live, game.mode, game.side, FOXES)} ${text.reasonText(live.reason, FOXES)}`;
   }
   if (thinking) return text.thinkingText();
+  if (!session.ready && game.mode === "computer" && !humanMoves()) return text.replyWhenReadyText();
   if (game.mode === "two") return text.toMoveText(live.to_move, FOXES);
   if (game.mode === "link") {
     return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n: FOXES,
@@ -269,6 +317,7 @@ function renderMoves() {
     items.push(li);
   }
   movesEl.replaceChildren(...items);
+  if (!items.length) return; // nothing to scroll (and no layout to force at start-up)
   // Keep the current move in view inside the list, without scrolling the page.
   const end = shown === live && live.result ? items.at(-1) : null; // the result line
   const current = end ?? movesEl.querySelector("[aria-current]");
@@ -313,8 +362,13 @@ async function computerTurn() {
 
 // Play a move from the board or the move box; true when it was played.
 async function humanMove(move) {
-  const next = await session.ask("play", { record: live.record, move });
-  if (!next) return false;
+  // Before the engine is ready, the outcome of a first move is the one it gave at build time.
+  const next = session.ready ? await session.ask("play", { record: live.record, move })
+    : live.after?.[move];
+  if (!next) {
+    if (!session.ready) say(text.illegalText());
+    return false;
+  }
   if (next.error) {
     say(text.illegalText(next.error.reason ?? next.error.code));
     render();
@@ -339,8 +393,8 @@ async function typedMove() {
 }
 
 async function explainIllegal(attempt) {
-  if (attempt.code) {
-    say(text.illegalText(attempt.code));
+  if (attempt.code || !session.ready) {
+    say(text.illegalText(attempt.code)); // why, the engine says once it is ready
     return;
   }
   const answer = await session.ask("play", { record: live.record, move: attempt.move });
@@ -439,6 +493,15 @@ async function startNew(settings) {
 }
 
 function requestNew(kind, settings = formSettings()) {
+  if (!session.ready) {
+    // Until the engine is ready only a game not yet begun changes, drawn afresh.
+    if (draft) show(draftGame(settings));
+    else {
+      settingsToForm();
+      say(text.blockedText("loading", FOXES));
+    }
+    return;
+  }
   if (!running()) startNew(settings);
   else if (kind === "mode" || kind === "side") ask(kind, () => startNew(settings), () => playOn(settings));
   else ask(kind, () => startNew(settings));
@@ -495,7 +558,7 @@ function settingChanged(e) {
   if (!game) return;
   if (name === "level") {
     game.level = e.target.value;
-    save();
+    if (!draft) save();
     render();
     return;
   }
@@ -599,7 +662,10 @@ async function backToMine() {
 
 async function copyLink() {
   const url = location.href;
-  const how = await sendLink(url, document.title);
+  const name = root.dataset.gameName;
+  const invite = game?.mode === "link" && live && !live.result && live.to_move !== game.side;
+  const how = await sendLink(url, document.title,
+    invite ? text.inviteText(name) : text.sharedGameText(name));
   if (how === "copied") say(text.copiedText());
   if (how === "manual") {
     const field = $("#copy-fallback");
@@ -650,9 +716,12 @@ async function startEngine() {
   if (!(await session.start())) return;
   $("#engine-loading").hidden = true;
   const link = readFragment();
-  if (live) {
-    // A restart: the game goes on from its record, unless a link was opened meanwhile;
-    // a link in question stays in question.
+  if (draft) {
+    await startNew(formSettings());
+  } else if (live) {
+    // The game drawn before the engine was ready, or before a restart, goes on from its
+    // record (with a first move made meanwhile), unless a link was opened meanwhile; a link
+    // in question stays in question.
     if (link && link !== live.record) await openLink(link);
     else if (!linkBad) await resume(game);
     else linkProblem();
@@ -690,6 +759,7 @@ function bind() {
     "cancel": () => answer(false),
     "play-on": () => answer("play-on"),
     "restore": restore,
+    "kinder-table": kinderTable,
     "play-again": () => again(),
     "swap-sides": () => again({ swap: true }),
     "stronger": () => stronger(1),
@@ -756,31 +826,76 @@ function bind() {
   });
 }
 
-// The board is drawn at once in the orientation the game will have, from the game this tab
-// will show (the one in the URL or the saved one) or, for a new game, from the settings.
-function firstGame() {
-  const link = readFragment();
-  if (link) return store.all().find((g) => g.record === link) ?? null;
-  return store.get(store.current()) ?? store.latestOwn();
+// A new game drawn from the page's opening for these settings. A game by link names its
+// sender's side in its record, which only the engine writes: it waits for the engine.
+function draftGame(settings) {
+  const opening = Object.values(openings).find((s) => s.geese === settings.geese
+    && s.sideways === settings.sideways);
+  const state = settings.mode === "link" ? { ...opening, after: null } : opening;
+  return { game: makeGame(state, settings), state, draft: true };
 }
 
-startEngine(); // the worker starts loading first; the board is set up while it does
-const board = new Board(root.querySelector("svg[data-board]"), {
-  onMove: humanMove,
-  onIllegal: explainIllegal,
-  onSelect: selected,
-  onChain: (canStop) => say(text.chainText(canStop)),
-  onBlocked: () => say(text.blockedText(whyNoMove(), FOXES)),
-  label: text.pointLabel,
-});
-board.svg.setAttribute("aria-describedby", "board-help");
-{
-  const first = firstGame();
-  if (first) settingsToForm(first);
-  const { mode, side } = first ?? formSettings();
-  board.setFlipped(manualFlip !== (mode !== "two" && side === "fox"));
+// Show a game before the engine is ready (nothing is saved: the engine has not seen it).
+function show({ game: g, state, draft: isDraft = false }) {
+  game = g;
+  live = shown = state;
+  draft = isDraft;
+  settingsToForm();
+  render();
+}
+
+// The game this tab shows first, drawn at once in its final orientation, before the engine has
+// loaded: a saved game as it was last shown (an opening, playable), a new game from the page's
+// openings, or a friend's link the way up its opener plays it (its position waits for the
+// engine, which reads links). Read before the board is set up: the first read of storage is
+// slow, and the two together would be one long task.
+function firstGame() {
+  const link = readFragment();
+  const current = store.get(store.current());
+  const saved = !link ? current ?? store.latestOwn()
+    : current?.record === link ? current : store.all().find((g) => g.record === link);
+  if (saved) {
+    const state = openings[saved.record] ?? viewState(saved);
+    return state ? { game: saved, state: { ...state, early: true } } : { flipped: flippedFor(saved) };
+  }
+  if (link) {
+    const sender = senderSide(link);
+    const side = sender ? openerSide({ side: sender }) : formSettings().side;
+    return { flipped: flippedFor({ mode: "link", side }), empty: true };
+  }
+  return draftGame(formSettings());
+}
+
+function showFirstGame(first) {
+  if (first.game) {
+    show(first);
+    return;
+  }
+  board.setFlipped(first.flipped);
+  if (first.empty) {
+    board.update({ pieces: { fox: [], goose: [] }, legal: [], toMove: "fox", last: null },
+      { interactive: false });
+  }
+}
+
+// Start-up, in tasks short enough for a slow phone: this module and what storage holds, then
+// the board drawn with the game, then the engine's worker.
+const first = firstGame();
+let board = null;
+setTimeout(() => {
+  board = new Board(root.querySelector("svg[data-board]"), {
+    onMove: humanMove,
+    onIllegal: explainIllegal,
+    onSelect: selected,
+    onChain: (canStop) => say(text.chainText(canStop)),
+    onBlocked: () => say(text.blockedText(whyNoMove(), FOXES)),
+    label: text.pointLabel,
+  });
+  board.svg.setAttribute("aria-describedby", "board-help");
+  showFirstGame(first);
   $("#hint").hidden = stored(HINT_KEY) === "true";
   // On a phone the board comes first and the settings fold away.
   if (matchMedia("(max-width: 52rem)").matches) $("#settings-sheet").open = false;
-}
-bind();
+  bind();
+  setTimeout(startEngine);
+});

@@ -76,6 +76,11 @@ export function thinkingText() {
   return t("The computer is thinking…");
 }
 
+// Your first move was made before the engine had loaded: the computer's reply waits for it.
+export function replyWhenReadyText() {
+  return t("The computer will reply as soon as the game engine has loaded.");
+}
+
 // Play by link: who you are, what happened, what to do next.
 export function linkStatusText({ side, toMove, last, n, fresh }) {
   const you = t("You play %(side)s.", { side: sideText(side, n) });
@@ -216,7 +221,16 @@ export function copiedText() {
 }
 
 export function copyByHandText() {
-  return t("Copy this link by hand:");
+  return t("The link could not be copied. Copy it by hand:");
+}
+
+// What goes with the link in a share sheet: an invitation when the one it goes to moves next.
+export function inviteText(game) {
+  return t("Your move in our game of %(game)s.", { game });
+}
+
+export function sharedGameText(game) {
+  return t("A game of %(game)s, as it stands.", { game });
 }
 
 export function computerFailedText(message) {

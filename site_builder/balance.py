@@ -1,0 +1,97 @@
+"""Which side each table of a game favours, in words: one list per game, from the content
+file's `favours`, shown on the rules page under the balance text and on the play page next to
+the table in force. A player who takes the geese in a table the fox side wins is offered the
+table of the game that is kindest to the geese."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import Favours, Game
+
+# How hard a table is for the geese: a proven fox win first, a proven geese win last.
+_HARDNESS = {("fox", "solved"): 3, ("fox", "measured"): 2, ("geese", "measured"): 1}
+
+
+def _hardness(table: Favours) -> int:
+    return _HARDNESS.get((table.side, table.known), 0)
+
+
+def sentence(table: Favours, tr: Any) -> str:
+    if table.known == "solved":
+        if table.side == "fox":
+            return tr.gettext(
+                "The fox side wins with best play: this has been worked out exactly, "
+                "for every position."
+            )
+        return tr.gettext(
+            "The geese win with best play: this has been worked out exactly, for every position."
+        )
+    if table.side == "fox":
+        return tr.gettext(
+            "The fox side usually wins when the computer plays itself at its strongest level."
+        )
+    return tr.gettext(
+        "The geese usually win when the computer plays itself at its strongest level."
+    )
+
+
+def label(game: Game, table: Favours, tr: Any) -> str:
+    """The table's name, as the play page writes the table in force (texts.js tableText)."""
+    n = table.geese
+    if not game.variant.sideways_option:
+        text = tr.ngettext("%(num)s goose in the game", "%(num)s geese in the game", n)
+    elif table.sideways:
+        text = tr.ngettext(
+            "%(num)s goose, sideways steps allowed", "%(num)s geese, sideways steps allowed", n
+        )
+    else:
+        text = tr.ngettext(
+            "%(num)s goose, no sideways steps", "%(num)s geese, no sideways steps", n
+        )
+    return str(text % {"num": n})
+
+
+def kinder(game: Game, table: Favours) -> Favours | None:
+    """The table (same sideways option, other geese count) that is easiest for the geese, if it
+    is easier than this one, which the fox side wins; the larger geese count on a tie."""
+    if table.side != "fox":
+        return None
+    others = [t for t in game.favours if t.sideways == table.sideways and t.geese != table.geese]
+    easier = [t for t in others if _hardness(t) < _hardness(table)]
+    return min(easier, key=lambda t: (_hardness(t), -t.geese), default=None)
+
+
+def tables(game: Game, tr: Any) -> list[dict[str, Any]]:
+    """Every table with what is known of it, for the templates and the play page (JSON)."""
+    views = []
+    for table in game.favours:
+        view: dict[str, Any] = {
+            "geese": table.geese,
+            "sideways": table.sideways,
+            "side": table.side,
+            "known": table.known,
+            "label": label(game, table, tr),
+            "text": sentence(table, tr),
+            "offer": None,
+        }
+        better = kinder(game, table)
+        if better:
+            n = better.geese
+            view["offer"] = {
+                "geese": n,
+                "text": str(
+                    tr.ngettext(
+                        "You have a better chance with %(num)s goose.",
+                        "You have a better chance with %(num)s geese.",
+                        n,
+                    )
+                    % {"num": n}
+                ),
+                "button": str(
+                    tr.ngettext("Play with %(num)s goose", "Play with %(num)s geese", n)
+                    % {"num": n}
+                ),
+            }
+        views.append(view)
+    return views

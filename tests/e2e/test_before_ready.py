@@ -1,0 +1,180 @@
+"""The play page before its engine has loaded (issues 22 and 23): the board is drawn at once
+with the game's pieces and the right way up (a new game, a saved game, a friend's link), and a
+first move made then is kept: played when the engine is ready, and through a reload.
+
+What the page knows early is the engine's, made at build time (tests/test_openings.py)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from game import api
+from tests.conftest import serve
+from tests.e2e.test_play import hold, play_url, point_centers
+
+READY = "html[data-engine=ready]"
+LOADING = "html[data-engine=loading]"
+PLAY = "en/fox-and-geese/play/"
+
+
+@contextmanager
+def slow_site(site_dir) -> Iterator[str]:
+    """The site over a link slow enough that the engine takes many seconds to arrive."""
+    server = serve.make_server(site_dir, throttle_kbit=4000, latency_ms=100)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def drawn(page) -> dict:
+    """The pieces on the board, by kind, and whether the fox's side is at the bottom (the goose
+    row 1 drawn in the upper half)."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('svg[data-board]');
+        const box = svg.getBoundingClientRect();
+        const pieces = { fox: [], goose: [] };
+        for (const el of svg.querySelectorAll('[data-piece][data-at]')) {
+            pieces[el.dataset.piece].push(el.dataset.at);
+        }
+        const p1 = svg.querySelector('[data-point=d1]').getBoundingClientRect();
+        return { fox: pieces.fox.sort(), goose: pieces.goose.sort(),
+                 foxView: p1.y + p1.height / 2 < box.y + box.height / 2,
+                 hidden: getComputedStyle(svg).visibility === 'hidden' };
+    }""")
+
+
+def pieces_of(state: dict) -> dict:
+    return {"fox": sorted(state["pieces"]["fox"]), "goose": sorted(state["pieces"]["goose"])}
+
+
+def tap(page, *names: str) -> None:
+    centers = point_centers(page)
+    for name in names:
+        page.mouse.click(*centers[name])
+
+
+def plies(page) -> list[str]:
+    return page.eval_on_selector_all("#moves [data-move]", "els => els.map((e) => e.dataset.move)")
+
+
+def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    opening = api.new_game("fox-and-geese")
+    after = api.play(opening["record"], "d4-c4")
+    with slow_site(site_dir) as url:
+        page.goto(url + PLAY)  # a new game against the computer, as the fox: the fox moves first
+        page.wait_for_selector("svg.board-live")
+        assert drawn(page) == pieces_of(opening) | {"foxView": True, "hidden": False}
+        tap(page, "d4", "c4")
+        page.wait_for_function("() => location.hash === '#1.fox-and-geese.13.d4-c4'")
+        assert page.locator(LOADING).count() == 1  # all of it before the engine was ready
+        assert plies(page) == ["d4-c4"]
+        assert drawn(page) == pieces_of(after) | {"foxView": True, "hidden": False}
+        assert "as soon as the game engine has loaded" in page.inner_text("#status")
+
+        # Loading is cut short: the move was saved with the game, and is drawn again at once.
+        page.reload()
+        page.wait_for_selector("svg.board-live")
+        assert page.locator(LOADING).count() == 1
+        assert plies(page) == ["d4-c4"]
+        assert drawn(page) == pieces_of(after) | {"foxView": True, "hidden": False}
+
+        # The engine catches up: it plays on from the move, and the computer replies.
+        page.wait_for_selector(READY, timeout=240_000)
+        page.wait_for_function(
+            "() => document.querySelectorAll('#moves [data-move]').length === 2",
+            timeout=60_000,
+        )
+        moves = plies(page)
+        assert moves[0] == "d4-c4"
+        assert moves[1] in after["legal"]
+        page.reload()
+        page.wait_for_selector(READY, timeout=240_000)
+        assert plies(page) == moves
+    assert page.console_errors == []
+
+
+def save_game(page, game: dict, state: dict) -> None:
+    """A game saved in this browser before the page loads, as the page saves it: with the view
+    of its last position."""
+    view = {
+        k: state[k] for k in ("ply", "to_move", "last", "pieces", "geese_left", "reason", "end")
+    }
+    saved = {
+        "rev": 1,
+        "updated": 1,
+        "level": "medium",
+        "record": state["record"],
+        "moves": state["moves"],
+        "geese": state["geese"],
+        "sideways": state["sideways"],
+        "result": state["result"],
+        "view": view,
+        **game,
+    }
+    key = f"fox-and-geese:game:{state['game']}:{game['id']}"
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))})"
+    )
+
+
+def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_server):
+    state = api.load("1.fox-and-geese.15s.d4-c4.c3-d4.c4-b4.b3-c3")
+    save_game(page, {"id": "saved1", "mode": "computer", "side": "fox"}, state)
+    held = hold(page, "**/pyodide.asm.wasm*")
+    page.goto(play_url(site_server))
+    page.wait_for_selector("svg.board-live")
+    early = drawn(page)
+    assert early == pieces_of(state) | {"foxView": True, "hidden": False}
+    assert page.locator(LOADING).count() == 1
+    assert plies(page) == state["moves"]
+    # Its pieces cannot be moved yet: the board says why.
+    tap(page, "b4")
+    assert "Wait until the game engine has loaded" in page.inner_text("#message")
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm*")
+    page.wait_for_selector(READY)
+    assert drawn(page) == early
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("sender", ["fox", "geese"])
+def test_a_friends_link_is_drawn_the_way_up_its_opener_plays_it_from_the_start(
+    page, site_server, sender
+):
+    opener_fox = sender == "geese"
+    record = f"2.fox-and-geese.13.{sender}" + (".d4-c4" if sender == "fox" else "")
+    # Until play.js has drawn the game, the server's drawing of the board is not shown.
+    scripts = hold(page, "**/js/play.js*")
+    engine = hold(page, "**/pyodide.asm.wasm*")
+    page.goto(play_url(site_server, fragment=record), wait_until="commit")
+    page.wait_for_function(
+        "() => document.querySelector('svg[data-board]') && [...document.styleSheets]"
+        ".some((s) => s.href && s.href.includes('/play.css'))"
+    )
+    assert drawn(page)["hidden"]
+    while not scripts:
+        page.wait_for_timeout(50)
+    for route in scripts:
+        route.continue_()
+    page.wait_for_selector("svg.board-live")
+    assert page.locator(LOADING).count() == 1
+    early = drawn(page)
+    assert early["foxView"] is opener_fox
+    assert not early["hidden"]
+    for route in engine:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm*")
+    page.wait_for_selector(READY)
+    page.wait_for_selector(f"#status[data-side={'fox' if opener_fox else 'geese'}]")
+    assert drawn(page)["foxView"] is opener_fox  # it never turns
+    assert page.console_errors == []
