@@ -165,7 +165,11 @@ function setGame(g, state, { animate = null } = {}) {
   store.setCurrent(game.id);
   save();
   // The URL follows in a task of its own: history.replaceState takes tens of ms on a phone.
-  setTimeout(() => { if (live === state) showInURL(state.record); });
+  // A fragment put there in between (a link pasted) is newer: its hashchange opens it.
+  const fragment = location.hash;
+  setTimeout(() => {
+    if (live === state && location.hash === fragment) showInURL(state.record);
+  });
   settingsToForm();
   if (other) moveInput.value = "";
   render(animate);
