@@ -55,6 +55,7 @@ import argparse
 import dataclasses
 import multiprocessing
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -258,8 +259,8 @@ CHECK: ExactCheck | None = None  # set by main before the games start (inherited
 Task = tuple[str, int | None, str, str, Side, int, float, int | None, int]
 
 
-def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
-    """One game: (task, winner or None, plies, {player: [seconds, moves, longest]})."""
+def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]], str]:
+    """One game: (task, winner or None, plies, {player: [seconds, moves, longest]}, moves)."""
     game, geese, first, second, first_side, seed, seconds, nodes, opening = task
     pos = Position(rules_for(game, geese))
     rng = random.Random(seed)
@@ -279,7 +280,7 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]]]:
         if CHECK is not None and player == "hard":
             CHECK.move(pos, move)
         pos.push(move)
-    return task, outcome.winner, pos.ply, timing
+    return task, outcome.winner, pos.ply, timing, " ".join(str(m) for m in pos.moves)
 
 
 def speed(seconds: float) -> None:
@@ -300,6 +301,32 @@ def speed(seconds: float) -> None:
             rate = result.nodes / (time.perf_counter() - t)
             name = game + (f"/{geese}" if geese else "")
             print(f"{name:<17} {label:<22} {result.depth:>5} {result.nodes:>7} {rate:>8.0f}")
+
+
+def record_line(
+    task: Task, winner: Side | None, plies: int, timing: dict[str, list[float]], moves: str
+) -> str:
+    """One game for --records: who won, A's mean and longest move time, the moves."""
+    game, geese, first, second, side, seed, *_ = task
+    result = "draw" if winner is None else ("won" if winner is side else "lost")
+    secs, count, longest = timing[first]
+    return (
+        f"{game}{'/' + str(geese) if geese else ''} {first}-{second} seed {seed}: "
+        f"{first} as {side.value} {result} in {plies} plies "
+        f"(mean {secs / max(1, count):.2f} s, max {longest:.2f} s): {moves}"
+    )
+
+
+def first_difference(games: list[str]) -> str:
+    """The median ply at which two of a row's games first differ (the games are not copies)."""
+    plies = []
+    for i, a in enumerate(games):
+        for b in games[i + 1 :]:
+            x, y = a.split(), b.split()
+            plies.append(
+                next((n for n, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), len(x))
+            )
+    return str(statistics.median(plies)) if plies else "-"
 
 
 def tasks_for(args: argparse.Namespace) -> list[Task]:
@@ -347,6 +374,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--only", help="only rows whose 'game pairing' label contains one of these texts (a,b)"
     )
+    ap.add_argument("--records", help="write every game's moves to this file")
     ap.add_argument(
         "--speed", action="store_true", help="only measure the hard search's nodes per second"
     )
@@ -379,21 +407,29 @@ def main(argv: list[str] | None = None) -> None:
     global CHECK  # noqa: PLW0603
     if args.check_exact:
         CHECK = ExactCheck(args.check_positions, args.tables, args.solver)
+    # Each game is written as it ends, so a run stopped part-way keeps the games it played.
+    records = open(args.records, "w") if args.records else None  # noqa: SIM115
     with multiprocessing.Pool(args.jobs) as pool:
         # The check keeps its counts in this process, so its games are played here, one by one.
         played = map(play, tasks) if CHECK else pool.imap_unordered(play, tasks)
         for result in played:
             results.append(result)
+            if records:
+                print(record_line(*result), file=records, flush=True)
             print(f"\r{len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    if records:
+        records.close()
     order = {task: i for i, task in enumerate(tasks)}
     results.sort(key=lambda r: order[r[0]])
     rows: dict[tuple[str, int | None, str, str], dict[str, list[float]]] = {}
-    for (game, geese, first, second, side, *_), winner, plies, timing in results:
+    games_played: dict[tuple[str, int | None, str, str], list[str]] = {}
+    for (game, geese, first, second, side, *_), winner, plies, timing, moves in results:
         row = rows.setdefault(
             (game, geese, first, second),
             {"fox": [0, 0, 0], "geese": [0, 0, 0], "plies": [0, 0], "time": [0.0, 0, 0.0]},
         )
+        games_played.setdefault((game, geese, first, second), []).append(moves)
         row[side.value][0 if winner is side else 1 if winner is None else 2] += 1
         row["plies"][0] += plies
         row["plies"][1] += 1
@@ -405,8 +441,11 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(tasks)} games, --nodes {args.nodes}, --seconds {args.seconds}, --seed {args.seed}, "
         f"--opening {args.opening}, {time.perf_counter() - started:.0f} s wall\n"
     )
-    print("| game | pairing | as fox W/D/L | as geese W/D/L | score | mean s | max s | plies |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        "| game | pairing | as fox W/D/L | as geese W/D/L | score | mean s | max s | plies "
+        "| distinct | differ at |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for (game, geese, first, second), row in rows.items():
         name = f"{game}{'/' + str(geese) if geese else ''}"
         won = row["fox"][0] + row["geese"][0]
@@ -414,9 +453,11 @@ def main(argv: list[str] | None = None) -> None:
         games = row["plies"][1]
         fox, geese_wdl = ("/".join(str(int(x)) for x in row[s]) for s in ("fox", "geese"))
         mean = row["time"][0] / max(1, row["time"][1])
+        row_games = games_played[game, geese, first, second]
         print(
             f"| {name} | {first}-{second} | {fox} | {geese_wdl} | {(won + drawn / 2) / games:.0%} "
-            f"| {mean:.2f} | {row['time'][2]:.2f} | {row['plies'][0] / games:.0f} |"
+            f"| {mean:.2f} | {row['time'][2]:.2f} | {row['plies'][0] / games:.0f} "
+            f"| {len(set(row_games))} | {first_difference(row_games)} |"
         )
 
     if CHECK is not None:

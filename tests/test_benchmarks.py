@@ -4,14 +4,43 @@ from game import Position, Side, parse_square, rules_for
 from tests.conftest import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
+ai_losses = load_script("benchmarks/ai_losses.py")
 
 
 def test_tournament_opening_plays_random_plies_before_the_levels():
     # The levels time only their own moves, so with an opening they play that many fewer.
     for opening in (0, 4):
         task = ("fox-and-geese", 13, "easy", "easy", Side.FOX, 1, 30.0, None, opening)
-        _, _, plies, timing = ai_tournament.play(task)
+        _, _, plies, timing, moves = ai_tournament.play(task)
         assert timing["easy"][1] == plies - opening
+        assert len(moves.split()) == plies
+
+
+def test_tournament_games_with_different_seeds_differ_and_their_records_can_be_read_back():
+    games = []
+    for seed in (1, 2):
+        task = ("fox-and-geese", 13, "easy", "greedy", Side.FOX, seed, 30.0, None, 0)
+        result = ai_tournament.play(task)
+        games.append(result[4])
+        line = ai_losses.LINE.match(ai_tournament.record_line(*result))
+        assert line is not None
+        assert (line["game"], line["geese"], line["pair"]) == ("fox-and-geese", "13", "easy-greedy")
+        assert line["moves"] == result[4]
+    assert games[0] != games[1]
+    a, b = (g.split() for g in games)
+    first = next(n for n in range(min(len(a), len(b))) if a[n] != b[n])
+    assert ai_tournament.first_difference(games) == str(first)
+
+
+def test_losses_says_how_a_game_ended_and_whether_the_loser_was_lost_at_the_end():
+    # The last plies of a finished game are within the exact search's reach, so every loss
+    # gets a verdict: the move that lost a won position, or lost with best play from some ply.
+    task = ("fox-and-geese", 13, "easy", "easy", Side.GEESE, 3, 30.0, None, 0)
+    _, winner, _, _, moves = ai_tournament.play(task)
+    assert winner is not None
+    why = ai_losses.explain("fox-and-geese", 13, winner.other, moves.split(), 20_000)
+    assert why.split(",")[0] in ("goose-count", "geese-blocked", "fox-trapped")
+    assert "lost a won position" in why or "lost with best play" in why
 
 
 def test_the_exact_check_counts_wins_kept_and_thrown_away():
