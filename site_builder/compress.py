@@ -22,7 +22,7 @@ import brotli
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "compressed"
 SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest"}
-SUFFIXES |= {".wasm", ".map"}
+SUFFIXES |= {".wasm", ".map", ".raw"}  # .raw: the engine snapshot as it is (play.py)
 MIN_SIZE = 1024  # below this the saving is a few hundred bytes, less than a second request costs
 ENCODINGS = {
     ".br": lambda data: brotli.compress(data, quality=11, lgwin=24),

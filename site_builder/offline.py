@@ -17,6 +17,7 @@ from pathlib import Path
 
 from . import i18n
 from .palette import colours
+from .play import PYODIDE_DIR, SNAPSHOT, SNAPSHOT_RAW
 
 HERE = Path(__file__).resolve().parent
 CACHE_PREFIX = "fox-and-geese-"
@@ -24,6 +25,8 @@ CACHE_PREFIX = "fox-and-geese-"
 SKIP = {"sw.js", "sitemap.xml", "robots.txt"}
 # What only the play page needs (see play.py).
 ENGINE_FILES = ("pyodide/", "engine.zip")
+# The engine snapshot, packed and gzipped: the service worker stores one of them, not both.
+SNAPSHOTS = tuple(f"{PYODIDE_DIR}/{name}" for name in (SNAPSHOT_RAW, SNAPSHOT))
 
 
 def _files(out: Path) -> list[str]:
@@ -79,6 +82,8 @@ def write_service_worker(
     engine = [f for f in files if f.startswith(ENGINE_FILES)]
     shell = [f for f in files if f not in in_a_locale and f not in engine and f != "404.html"]
     engine = [f"{f}?v={versions[f]}" if f in versions else f for f in engine]
+    snapshots = [f"{f}?v={versions[f]}" for f in SNAPSHOTS]
+    engine = [f for f in engine if f not in snapshots]
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.encode() + b"\0" + (out / f).read_bytes())
@@ -88,6 +93,7 @@ def write_service_worker(
         "prefix": CACHE_PREFIX,
         "shell": [*shell, "404.html"],
         "engine": engine,
+        "snapshots": snapshots,
         "locales": per_locale,
     }
     template = (HERE / "sw.template.js").read_text(encoding="utf-8")

@@ -32,7 +32,8 @@ WORKER = Path("static") / "js" / "engine-worker.js"
 PRECOMPILE = Path(__file__).resolve().parent / "precompile.mjs"
 PYODIDE_DIR = "pyodide"
 ENGINE_ARCHIVE = "engine.zip"
-SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with
+SNAPSHOT = "engine-snapshot.bin"  # next to the runtime it only works with; gzipped
+SNAPSHOT_RAW = "engine-snapshot.raw"  # the same, not gzipped: for hosts that compress
 
 
 def page_modules(entry: str = "play.js") -> list[str]:
@@ -74,7 +75,7 @@ def build_assets(out_dir: Path | str) -> dict[str, str]:
         )
         if proc.returncode != 0:
             raise RuntimeError(f"precompile.mjs failed:\n{proc.stderr[-4000:]}")
-        for name in ("python_stdlib.zip", SNAPSHOT):
+        for name in ("python_stdlib.zip", SNAPSHOT, SNAPSHOT_RAW):
             shutil.copyfile(Path(tmp) / name, target / name)
         shutil.copyfile(Path(tmp) / ENGINE_ARCHIVE, out / ENGINE_ARCHIVE)
     # The worker gets the lockfile's header inline (no lockfile request at run time), the

@@ -14,12 +14,12 @@
 // every module of the trimmed zip, so a restored snapshot never reads the zip: the worker does
 // not download it then (it gives Pyodide an empty one), and a snapshot cannot be paired with the
 // zip of another build. The worker falls back to a normal boot (with the zip) if anything about
-// the snapshot fails. Only the non-zero parts of the memory are kept, gzipped (about 31 MB of
-// memory, 5 MB on the wire).
+// the snapshot fails. Only the non-zero parts of the memory are kept (about 31 MB of memory,
+// 12.8 MB packed, 4.8 MB gzipped, 3.5 MB in brotli).
 //
 //   node site_builder/precompile.mjs PYODIDE_DIR GAME_DIR OUT_DIR
-//   -> OUT_DIR/python_stdlib.zip, OUT_DIR/engine.zip, OUT_DIR/engine-snapshot.bin,
-//      and a module list on stdout (JSON)
+//   -> OUT_DIR/python_stdlib.zip, OUT_DIR/engine.zip, OUT_DIR/engine-snapshot.raw (packed),
+//      OUT_DIR/engine-snapshot.bin (the same gzipped), and a module list on stdout (JSON)
 
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -120,5 +120,9 @@ try {
 } catch (error) {
   if (!String(error.message).includes("JSONDecodeError")) throw error; // a traceback, formatted
 }
-writeFileSync(join(outDir, "engine-snapshot.bin"), gzipSync(pack(snapshot), { level: 9 }));
+// Twice: as it is, for hosts that compress on the wire (brotli there is 1.3 MB smaller than gzip
+// here), and gzipped, for hosts that send it as it is (engine-worker.js picks one).
+const packed = pack(snapshot);
+writeFileSync(join(outDir, "engine-snapshot.raw"), packed);
+writeFileSync(join(outDir, "engine-snapshot.bin"), gzipSync(packed, { level: 9 }));
 process.stdout.write(modules + "\n");

@@ -1,6 +1,7 @@
 // Service worker: the site keeps working offline after one visit.
 // The builder replaces the CONFIG placeholder:
-//   {cache, prefix, shell: [paths], engine: [paths], locales: {code: [paths]}}
+//   {cache, prefix, shell: [paths], engine: [paths], snapshots: [packed, gzipped],
+//    locales: {code: [paths]}}
 // Paths are relative to this file, which sits at the site root, so the site works under a sub-path.
 const CONFIG = /*CONFIG*/null;
 
@@ -38,11 +39,23 @@ self.addEventListener("message", (event) => {
       // Only what is missing: every page asks, and the engine is 10 MB.
       .then(async (cache) => {
         const have = await Promise.all(wanted.map((url) => cache.match(url)));
-        return cache.addAll(wanted.filter((_url, i) => !have[i]));
+        await cache.addAll(wanted.filter((_url, i) => !have[i]));
+        if (engine) await storeSnapshot(cache);
       })
       .then(() => reply({ cached: true }), (error) => reply({ cached: false, error: String(error) })),
   );
 });
+
+// The engine snapshot comes packed (for hosts that compress it on the wire) and gzipped
+// (engine-worker.js picks one): the one the worker got, if the browser's cache still has it,
+// else the gzipped one, never both.
+async function storeSnapshot(cache) {
+  const [packed, gzipped] = CONFIG.snapshots.map(here);
+  if ((await cache.match(packed)) || (await cache.match(gzipped))) return;
+  const got = await fetch(packed, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+  if (got?.ok) await cache.put(packed, got);
+  else await cache.add(gzipped);
+}
 
 // "dir/" and "dir/index.html" are one page.
 function variants(url) {
@@ -81,11 +94,16 @@ async function page(request) {
 }
 
 // Everything else: the cache name changes with every build, so a cached file is current.
+// The snapshots are stored only by storeSnapshot: storing one here would read the whole body,
+// even the packed one's 12.8 MB that the worker drops when the host does not compress it.
 async function asset(request) {
   const hit = await cached(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) (await caches.open(CONFIG.cache)).put(variants(request.url)[0], response.clone());
+  const snapshot = CONFIG.snapshots.some((url) => variants(here(url))[0] === variants(request.url)[0]);
+  if (response.ok && !snapshot) {
+    (await caches.open(CONFIG.cache)).put(variants(request.url)[0], response.clone());
+  }
   return response;
 }
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import brotli
+import pytest
 
 from site_builder.builder import Site
 from site_builder.compress import compressible
@@ -125,6 +126,49 @@ def test_a_server_that_stops_sending_fails_with_a_clear_message_and_retry(page, 
         page.click("[data-action=retry]")
         page.wait_for_selector(READY, timeout=120_000)
     assert failed.is_hidden()
+
+
+def snapshot_downloads(page, url: str) -> dict[str, str]:
+    """Open the play page at url; how each download of the engine snapshot ended."""
+    ended: dict[str, str] = {}
+
+    def note(how: str):
+        def handler(request) -> None:
+            name = request.url.split("?")[0].rsplit("/", 1)[1]
+            if name.startswith("engine-snapshot") and not request.service_worker:
+                ended[name] = how
+
+        return handler
+
+    page.context.on("requestfinished", note("finished"))
+    page.context.on("requestfailed", note("failed"))
+    page.context.add_init_script(RECORD_PROGRESS)
+    page.goto(url + PLAY)
+    page.wait_for_selector(f"{READY}, html[data-engine=failed]", timeout=120_000)
+    assert page.get_attribute("html", "data-engine") == "ready"
+    assert "fallback" not in page.get_attribute("html", "data-engine-timings")
+    # The bytes counted are those of the file used (decoded, if the host compressed it).
+    assert page.evaluate("window.__progress")[-1][0] == 100
+    return ended
+
+
+@pytest.mark.parametrize(
+    ("encodings", "expected"),
+    [
+        (("br",), {"engine-snapshot.raw": "finished"}),
+        (("gzip",), {"engine-snapshot.raw": "finished"}),
+        ((), {"engine-snapshot.raw": "failed", "engine-snapshot.bin": "finished"}),
+    ],
+)
+def test_a_host_that_compresses_gets_the_packed_snapshot_and_one_that_does_not_the_gzipped(
+    page, site_dir, encodings, expected
+):
+    # Brotli or gzip on the wire beats the gzip inside the file; a host that sends files as
+    # they are is cut off after the packed file's headers (it would be 12.8 MB) and sends the
+    # gzipped one.
+    with running(serve.make_server(site_dir, encodings=encodings)) as url:
+        assert snapshot_downloads(page, url) == expected
+    assert not page.console_errors
 
 
 def test_the_worker_asks_for_this_builds_files_only(page, site_server, site_dir):

@@ -31,7 +31,9 @@ const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;
 const ASSETS = /*ASSETS*/null;
 const ENGINE_DIR = "/home/pyodide/engine";
 const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
-const SNAPSHOT = "engine-snapshot.bin";  // made by the builder (precompile.mjs), next to the runtime
+// Made by the builder (precompile.mjs), next to the runtime: packed, and the same gzipped.
+const SNAPSHOT_RAW = "engine-snapshot.raw";
+const SNAPSHOT = "engine-snapshot.bin";
 
 let call = null; // Python function: (method, json params) -> json result
 let starting = null;
@@ -108,9 +110,35 @@ async function fetchBytes(url, what) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// The snapshot as precompile.mjs packs it: gzipped (unless the host already undid that on the
-// wire), then a header of u32s (length, number of runs, then first chunk and chunk count of each
-// run) and the runs of non-zero 64 KiB chunks; everything else is zeros.
+// The packed snapshot from a host that compresses it on the wire (its brotli is 1.3 MB smaller
+// than our gzip; fetch decodes it, and the bytes counted are the decoded ones), else the gzipped
+// one: the packed file's response headers tell, and a host that would send its 12.8 MB as they
+// are is cut off before the body. The service worker stores the one this worker got (with the
+// headers it came with); offline without the packed one, the gzipped one is used.
+async function fetchSnapshot(runtime) {
+  // The service worker's copy of the gzipped one: this host did not compress last time.
+  const stored = await self.caches?.match(versioned(runtime(SNAPSHOT))).catch(() => null);
+  if (!stored) {
+    try {
+      const abort = new AbortController();
+      const response = await fetch(runtime(SNAPSHOT_RAW), { signal: abort.signal });
+      const encoding = response.headers.get("Content-Encoding");
+      if (response.ok && encoding && encoding !== "identity") {
+        expect(runtime(SNAPSHOT_RAW));
+        return new Uint8Array(await response.arrayBuffer());
+      }
+      abort.abort();
+    } catch {
+      // Not reachable (offline, say): the gzipped one may be.
+    }
+  }
+  expect(runtime(SNAPSHOT));
+  return fetchBytes(runtime(SNAPSHOT), "snapshot");
+}
+
+// The snapshot as precompile.mjs packs it: gzipped (unless it is the packed file), then a
+// header of u32s (length, number of runs, then first chunk and chunk count of each run) and the
+// runs of non-zero 64 KiB chunks; everything else is zeros.
 async function unpackSnapshot(bytes) {
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -140,9 +168,9 @@ call
 
 async function start({ pyodideURL, engineURL }) {
   const runtime = (name) => new URL(name, pyodideURL).href;
-  expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", SNAPSHOT].map(runtime));
+  expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"].map(runtime));
   // Downloads run while the runtime boots.
-  const snapshot = fetchBytes(runtime(SNAPSHOT), "snapshot").then(unpackSnapshot);
+  const snapshot = fetchSnapshot(runtime).then(unpackSnapshot);
   snapshot.catch(() => {}); // a failure is handled below, where the snapshot is used
   await life;
   const { loadPyodide } = await importAsset(runtime("pyodide.mjs"));

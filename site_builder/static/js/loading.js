@@ -34,7 +34,10 @@ export function showProgress(phase, { received = 0, expected = 0, seconds = 0 } 
     return;
   }
   if (expected > 0) done = Math.max(done, Math.min(1, received / expected));
-  bar.value = Math.floor(done * 100);
+  // Not rounded to whole percents: at 1.6 Mbit/s one percent takes over a second, and the
+  // first one longer still (the page and the worker start first), so the bar moves with every
+  // report of bytes instead.
+  bar.value = done * 100;
   if (done < 1) {
     text.textContent = t("Downloading: %(received)s of %(expected)s (%(percent)s)", {
       received: decimalText(Math.min(received, expected) / 1e6),
