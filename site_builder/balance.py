@@ -54,12 +54,17 @@ def label(game: Game, table: Favours, tr: Any) -> str:
 
 def kinder(game: Game, table: Favours) -> Favours | None:
     """The table (same sideways option, other geese count) that is easiest for the geese, if it
-    is easier than this one, which the fox side wins; the larger geese count on a tie."""
+    is easier than this one, which the fox side wins. Between tables known alike, more geese
+    are kinder: more pieces and more spare moves (in benchmarks/README.md the hard level's geese
+    win more often with 17 geese than with 13, though both are fox wins with best play)."""
     if table.side != "fox":
         return None
+
+    def ease(t: Favours) -> tuple[int, int]:
+        return (_hardness(t), -t.geese)
+
     others = [t for t in game.favours if t.sideways == table.sideways and t.geese != table.geese]
-    easier = [t for t in others if _hardness(t) < _hardness(table)]
-    return min(easier, key=lambda t: (_hardness(t), -t.geese), default=None)
+    return min((t for t in others if ease(t) < ease(table)), key=ease, default=None)
 
 
 def tables(game: Game, tr: Any) -> list[dict[str, Any]]:

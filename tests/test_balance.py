@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from babel.support import NullTranslations
 
 from site_builder import balance
-from site_builder.content import load_games
+from site_builder.content import Favours, load_games
 
 GAMES = {g.id: g for g in load_games()}
 
@@ -17,14 +18,22 @@ def by_geese(game_id: str) -> dict[int, dict]:
     return {t["geese"]: t for t in balance.tables(GAMES[game_id], NullTranslations())}
 
 
-def test_the_geese_are_offered_the_table_the_fox_side_has_not_been_shown_to_win():
+def test_the_geese_are_offered_the_table_kindest_to_them():
     tables = by_geese("fox-and-geese")
-    # 13 and 15 are fox wins worked out exactly; 17 is only measured, so kinder to the geese.
+    # 13, 15 and 17 are all fox wins worked out exactly: more geese are kinder to the geese.
     assert tables[13]["offer"]["geese"] == 17
     assert tables[15]["offer"]["geese"] == 17
     assert tables[17]["offer"] is None
     assert tables[13]["label"] == "13 geese, no sideways steps"
-    assert "best play" in tables[13]["text"] and "usually" in tables[17]["text"]
+    assert all("best play" in t["text"] for t in tables.values())
+
+
+def test_a_table_not_proven_lost_is_kinder_than_more_geese_proven_lost():
+    game = GAMES["fox-and-geese"]
+    proven, measured = (Favours(17, False, "fox", "solved"), Favours(13, False, "fox", "measured"))
+    mixed = replace(game, favours=(Favours(15, False, "fox", "solved"), proven, measured))
+    assert balance.kinder(mixed, proven) == measured
+    assert balance.kinder(mixed, measured) is None
 
 
 def test_a_table_the_geese_win_offers_nothing():
