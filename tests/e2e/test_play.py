@@ -117,6 +117,9 @@ def set_mode(page, mode, side=None, answer="play-on"):
 
 
 def record_in_url(page) -> str:
+    # The page writes the URL in a task after it shows a game (setTimeout 0): a timer set now
+    # runs after it, so the fragment read then is the game on the board.
+    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 0))")
     return urlsplit(page.url).fragment
 
 

@@ -326,7 +326,7 @@ def test_the_page_says_who_the_table_favours_and_offers_the_geese_a_kinder_one(p
     page.click("#confirm [data-action=confirm]")
     expect(page.locator("#table-info")).to_have_text("17 geese, no sideways steps")
     assert page.locator("input[name=side][value=geese]").is_checked()
-    expect(note).to_contain_text("The fox side usually wins")
+    expect(note).to_contain_text("The fox side wins with best play")
     expect(offer).to_be_hidden()  # no kinder table than this one
     # The rules page words the same facts, from the same data.
     played = note.inner_text()
