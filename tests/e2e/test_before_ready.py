@@ -7,14 +7,12 @@ What the page knows early is the engine's, made at build time (tests/test_openin
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from game import api
 from tests.conftest import serve
+from tests.e2e.test_network import running
 from tests.e2e.test_play import hold, play_url, point_centers
 
 READY = "html[data-engine=ready]"
@@ -22,16 +20,9 @@ LOADING = "html[data-engine=loading]"
 PLAY = "en/fox-and-geese/play/"
 
 
-@contextmanager
-def slow_site(site_dir) -> Iterator[str]:
+def slow_site(site_dir):
     """The site over a link slow enough that the engine takes many seconds to arrive."""
-    server = serve.make_server(site_dir, throttle_kbit=4000, latency_ms=100)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield server.url
-    finally:
-        server.shutdown()
-        server.server_close()
+    return running(serve.make_server(site_dir, throttle_kbit=4000, latency_ms=100))
 
 
 def drawn(page) -> dict:
