@@ -111,20 +111,26 @@ def test_two_tabs_on_one_game_follow_each_other(page, site_server):
     expect(page.locator("#message")).to_contain_text("another tab")
 
 
-def test_a_friends_link_keeps_your_own_game(page, site_server):
-    open_play(page, site_server)
+def two_moves_of_mine_and_a_friends_link(page) -> tuple[str, dict]:
+    """Two moves of a two-player game on the page, and a friend's link (sent by the fox side
+    after d4-e4) not yet opened: the game's record and the link's state."""
     set_mode(page, "two")
     state = api.new_game("fox-and-geese")
     for move in ("d4-c4", "c3-b4"):
         state = enter_move(page, state, move)
-    friend = api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-e4")
+    return state["record"], api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-e4")
+
+
+def test_a_friends_link_keeps_your_own_game(page, site_server):
+    open_play(page, site_server)
+    mine, friend = two_moves_of_mine_and_a_friends_link(page)
     page.goto(play_url(site_server, fragment=friend["record"]))
     page.wait_for_selector('svg[data-board] [data-piece="fox"][data-at="e4"]')
     assert page.locator("input[name=mode][value=link]").is_checked()
     back = page.locator("#own-game [data-action=use-saved]")
     expect(back).to_be_visible()
     back.click()
-    wait_record(page, state["record"])
+    wait_record(page, mine)
     assert page.locator("input[name=mode][value=two]").is_checked()
     # The friend's game is kept as well: its link opens it where it was.
     page.goto(play_url(site_server, fragment=friend["record"]))
@@ -925,12 +931,7 @@ def test_back_after_moves_and_a_new_game_returns_to_the_page_you_came_from(page,
 
 def test_back_from_a_friends_link_brings_your_own_game_back(page, site_server):
     open_play_from_home(page, site_server)
-    set_mode(page, "two")
-    state = api.new_game("fox-and-geese")
-    for move in ("d4-c4", "c3-b4"):
-        state = enter_move(page, state, move)
-    mine = state["record"]
-    friend = api.play(api.new_game("fox-and-geese", side="fox")["record"], "d4-e4")
+    mine, friend = two_moves_of_mine_and_a_friends_link(page)
     opened = api.load(friend["record"], side="geese")["record"]
     # The friend's link opened in this tab (pasted into the address bar).
     page.goto(play_url(site_server, fragment=friend["record"]))
