@@ -20,9 +20,9 @@ LOADING = "html[data-engine=loading]"
 PLAY = "en/fox-and-geese/play/"
 
 
-def slow_site(site_dir):
+def slow_site(site_dir, page):
     """The site over a link slow enough that the engine takes many seconds to arrive."""
-    return running(serve.make_server(site_dir, throttle_kbit=4000, latency_ms=100))
+    return running(serve.make_server(site_dir, throttle_kbit=4000, latency_ms=100), page)
 
 
 def drawn(page) -> dict:
@@ -60,7 +60,7 @@ def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
     page.set_viewport_size({"width": 1280, "height": 1000})
     opening = api.new_game("fox-and-geese")
     after = api.play(opening["record"], "d4-c4")
-    with slow_site(site_dir) as url:
+    with slow_site(site_dir, page) as url:
         page.goto(url + PLAY)  # a new game against the computer, as the fox: the fox moves first
         page.wait_for_selector("svg.board-live")
         assert drawn(page) == pieces_of(opening) | {"foxView": True, "hidden": False}

@@ -41,11 +41,16 @@ new MutationObserver(() => {
 
 
 @contextmanager
-def running(server) -> Iterator[str]:
+def running(server, page=None) -> Iterator[str]:
+    """The server, running until the block ends; the page's context is closed first, since a
+    page left open would go on fetching (its service worker registers after the engine is
+    ready) and log the failures of a server that is gone."""
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield server.url
     finally:
+        if page is not None:
+            page.context.close()
         server.shutdown()
         server.server_close()
 
@@ -66,14 +71,15 @@ def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(
     # as bytes arrive, the page waits; the bar only ever moves forward, in MB and percent.
     page.context.add_init_script(RECORD_PROGRESS)
     page.context.route(f"**/{PLAY}", stall_after(4000))
-    with running(serve.make_server(site_dir, throttle_kbit=5000, latency_ms=100)) as url:
+    with running(serve.make_server(site_dir, throttle_kbit=5000, latency_ms=100), page) as url:
         started = time.monotonic()
         page.goto(url + PLAY)
         page.wait_for_selector(f"{READY}, html[data-engine=failed]", timeout=180_000)
         took = time.monotonic() - started
-    assert page.get_attribute("html", "data-engine") == "ready"
+        engine = page.get_attribute("html", "data-engine")
+        steps = page.evaluate("window.__progress")
+    assert engine == "ready"
     assert took > 8  # the load took at least twice the stall timeout
-    steps = page.evaluate("window.__progress")
     values = [value for value, _ in steps]
     assert values == sorted(values)
     assert values[-1] == 100
@@ -111,7 +117,7 @@ def test_a_server_that_stops_sending_fails_with_a_clear_message_and_retry(page, 
     server = serve.make_server(site_dir)
     _StopsSending.resumed.clear()
     server.RequestHandlerClass = functools.partial(_StopsSending, directory=str(site_dir))
-    with running(server) as url:
+    with running(server, page) as url:
         page.goto(url + PLAY)
         page.wait_for_selector("html[data-engine=failed]", timeout=60_000)
         failed = page.locator("#engine-failed")
@@ -125,7 +131,7 @@ def test_a_server_that_stops_sending_fails_with_a_clear_message_and_retry(page, 
         page.evaluate("document.getElementById('play').dataset.timeout = '60000'")
         page.click("[data-action=retry]")
         page.wait_for_selector(READY, timeout=120_000)
-    assert failed.is_hidden()
+        assert failed.is_hidden()
 
 
 def snapshot_downloads(page, url: str) -> dict[str, str]:
@@ -166,7 +172,7 @@ def test_a_host_that_compresses_gets_the_packed_snapshot_and_one_that_does_not_t
     # Brotli or gzip on the wire beats the gzip inside the file; a host that sends files as
     # they are is cut off after the packed file's headers (it would be 12.8 MB) and sends the
     # gzipped one.
-    with running(serve.make_server(site_dir, encodings=encodings)) as url:
+    with running(serve.make_server(site_dir, encodings=encodings), page) as url:
         assert snapshot_downloads(page, url) == expected
     assert not page.console_errors
 
@@ -238,6 +244,6 @@ def test_with_a_base_url_the_404_page_links_from_its_path(page, site_dir, tmp_pa
     site = shutil.copytree(site_dir, tmp_path / "dist")
     built = Site(site, "https://example.org/fox-and-geese/")
     built.shared_pages([built.localized(code) for code in built.locales])
-    with running(serve.make_server(site, prefix="/fox-and-geese/")) as url:
+    with running(serve.make_server(site, prefix="/fox-and-geese/"), page) as url:
         assert_404_works(page, url + "en/fox-and-gese/play/")
         assert_404_works(page, url + "de/x/y/z")
