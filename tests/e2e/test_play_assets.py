@@ -147,6 +147,8 @@ def test_without_the_snapshot_the_engine_boots_from_the_archive(page, site_serve
     timings, requested = boot(page, site_server)
     assert "fallback" in timings
     assert any(url.endswith("/engine.zip") for url in requested)
+    # The runtime the first try started to download is the one the normal boot uses.
+    assert sum(url.endswith("/pyodide.asm.wasm") for url in requested) == 1
     computer_moves_first(page)
 
 
@@ -166,4 +168,5 @@ def test_a_damaged_snapshot_is_not_used(page, site_server):
     timings, requested = boot(page, site_server)
     assert "fallback" in timings
     assert any(url.endswith("/python_stdlib.zip") for url in requested)
+    assert sum(url.endswith("/pyodide.asm.wasm") for url in requested) == 1
     computer_moves_first(page)

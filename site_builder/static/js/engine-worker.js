@@ -72,25 +72,41 @@ function versioned(url) {
 }
 
 const plainFetch = self.fetch.bind(self);
+// Until the engine is loaded, each file is downloaded once: a normal boot after a snapshot that
+// failed asks for the runtime again while the first download may still be running, which the
+// browser's cache does not answer. Every caller gets a copy; the map is dropped when loaded.
+let downloads = new Map(); // versioned URL -> Promise<Response>
+
 // The response goes on untouched (WebAssembly compiles it as it streams, and the browser caches
 // the compiled code by its URL); a copy of its body is read only to count the bytes.
 async function assetFetch(input, init) {
   const url = input instanceof Request ? input.url : String(input);
   if (!asset(url)) return plainFetch(input, init);
-  const response = await plainFetch(versioned(url), init);
-  if (response.ok && response.body) {
-    const reader = response.clone().body.getReader();
-    (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        arrived(value?.byteLength ?? 0, done);
-        if (done) return;
-      }
-    })().catch(() => {}); // a failed download fails where its response is used
+  const key = versioned(url);
+  if (!downloads?.has(key)) {
+    const download = plainFetch(key, init).then((response) => {
+      if (response.ok && response.body) count(response.clone());
+      else downloads?.delete(key);
+      return response;
+    });
+    download.catch(() => downloads?.delete(key));
+    if (!downloads) return download;
+    downloads.set(key, download);
   }
-  return response;
+  return (await downloads.get(key)).clone();
 }
 self.fetch = assetFetch;
+
+function count(response) {
+  const reader = response.body.getReader();
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      arrived(value?.byteLength ?? 0, done);
+      if (done) return;
+    }
+  })().catch(() => {}); // a failed download fails where its response is used
+}
 
 // Files that are not fetched but imported (Pyodide's JavaScript): counted once loaded.
 async function importAsset(url) {
@@ -193,9 +209,8 @@ async function start({ pyodideURL, engineURL }) {
     // Anything wrong with the snapshot costs time, never the game: boot Python normally.
     console.warn("engine snapshot not used:", String(error?.message ?? error));
     progress("fallback");
-    // The runtime is asked for again (from the browser's cache, but counted again as well),
-    // and the standard library this time.
-    expect(engineURL, runtime("pyodide.asm.wasm"), runtime("python_stdlib.zip"));
+    // The runtime is the one already downloaded (assetFetch); the standard library is new.
+    expect(engineURL, runtime("python_stdlib.zip"));
     const archive = fetchBytes(engineURL, "engine archive");
     const pyodide = await loadPyodide(options);
     progress("python");
@@ -205,6 +220,7 @@ async function start({ pyodideURL, engineURL }) {
     // (the snapshot was warmed up before it was saved).
     setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));
   }
+  downloads = null;
   progress("engine");
   progress("ready");
 }
