@@ -246,8 +246,8 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
 # also the stock standard library (compiled from source at start-up, as by default).
 STOCK_STDLIB = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
 ABLATIONS: dict[str, dict[str, Path | None]] = {
-    "no snapshot": {"**/engine-snapshot.bin*": None},
-    "no snap+pyc": {"**/engine-snapshot.bin*": None, "**/python_stdlib.zip*": STOCK_STDLIB},
+    "no snapshot": {"**/engine-snapshot.*": None},
+    "no snap+pyc": {"**/engine-snapshot.*": None, "**/python_stdlib.zip*": STOCK_STDLIB},
 }
 
 
