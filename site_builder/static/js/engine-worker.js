@@ -34,6 +34,7 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 // Made by the builder (precompile.mjs), next to the runtime: packed, and the same gzipped.
 const SNAPSHOT_RAW = "engine-snapshot.raw";
 const SNAPSHOT = "engine-snapshot.bin";
+const ENGINE_ARCHIVE = "engine.zip"; // the engine for a normal boot (the snapshot has it imported)
 
 let call = null; // Python function: (method, json params) -> json result
 let starting = null;
@@ -131,25 +132,88 @@ async function fetchBytes(url, what) {
 // one: the packed file's response headers tell, and a host that would send its 12.8 MB as they
 // are is cut off before the body. The service worker stores the one this worker got (with the
 // headers it came with); offline without the packed one, the gzipped one is used.
-async function fetchSnapshot(runtime) {
-  // The service worker's copy of the gzipped one: this host did not compress last time.
-  const stored = await self.caches?.match(versioned(runtime(SNAPSHOT))).catch(() => null);
-  if (!stored) {
-    try {
-      const abort = new AbortController();
-      const response = await fetch(runtime(SNAPSHOT_RAW), { signal: abort.signal });
-      const encoding = response.headers.get("Content-Encoding");
-      if (response.ok && encoding && encoding !== "identity") {
-        expect(runtime(SNAPSHOT_RAW));
-        return new Uint8Array(await response.arrayBuffer());
+//
+// Returns {use, bytes}: `use` says early whether the snapshot is worth waiting for (see
+// worthIt), `bytes` is the snapshot, or null when it was dropped for a normal boot.
+function fetchSnapshot(runtime) {
+  let decide;
+  const use = new Promise((resolve) => { decide = resolve; });
+  const bytes = (async () => {
+    // The service worker's copy of the gzipped one: this host did not compress last time.
+    const stored = await self.caches?.match(versioned(runtime(SNAPSHOT))).catch(() => null);
+    if (!stored) {
+      try {
+        const abort = new AbortController();
+        const response = await fetch(runtime(SNAPSHOT_RAW), { signal: abort.signal });
+        const encoding = response.headers.get("Content-Encoding");
+        if (response.ok && encoding && encoding !== "identity") {
+          expect(runtime(SNAPSHOT_RAW));
+          return readSnapshot(response, SNAPSHOT_RAW, abort, decide);
+        }
+        abort.abort();
+      } catch {
+        // Not reachable (offline, say): the gzipped one may be.
       }
-      abort.abort();
-    } catch {
-      // Not reachable (offline, say): the gzipped one may be.
+    }
+    expect(runtime(SNAPSHOT));
+    const abort = new AbortController();
+    const response = await fetch(runtime(SNAPSHOT), { signal: abort.signal });
+    if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+    return readSnapshot(response, SNAPSHOT, abort, decide);
+  })();
+  bytes.then(() => decide(true), () => decide(true)); // a failed snapshot is handled where used
+  return { use, bytes };
+}
+
+// Restoring the snapshot saves booting Python, seconds of work for a phone, but it is more to
+// download than the standard library and engine archive that booting needs instead (3.4 MB in
+// brotli, 4.8 MB gzipped, against 1.6 MB). On a slow link those extra bytes take longer than
+// the boot: after a second of the snapshot's download, its rate tells which is sooner, and a
+// snapshot not worth it is dropped. Without a length from the host, the gzipped file's size
+// stands for the packed one's bytes on the wire.
+const BOOT_SECONDS = 4; // booting instead of restoring, on a mid-range phone
+const MEASURE_MS = 1000;
+
+function worthIt(name, response, received, ms) {
+  const size = ASSETS[name][0];
+  const wire = Number(response.headers.get("Content-Length")) || ASSETS[SNAPSHOT][0];
+  const perSecond = (received * (wire / size) * 1000) / ms;
+  const bootBytes = ASSETS["python_stdlib.zip"][0] + ASSETS[ENGINE_ARCHIVE][0];
+  const left = wire * (1 - received / size);
+  return (left - bootBytes) / perSecond <= BOOT_SECONDS;
+}
+
+async function readSnapshot(response, name, abort, decide) {
+  const reader = response.body.getReader();
+  const chunks = [];
+  let received = 0;
+  let decided = false;
+  const began = performance.now();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    const ms = performance.now() - began;
+    if (!decided && ms >= MEASURE_MS) {
+      decided = true;
+      if (!worthIt(name, response, received, ms)) {
+        abort.abort();
+        // What arrived of it counts as done; what booting needs is still to come.
+        bytes.expected -= ASSETS[name][0] - received;
+        decide(false);
+        return null;
+      }
+      decide(true);
     }
   }
-  expect(runtime(SNAPSHOT));
-  return fetchBytes(runtime(SNAPSHOT), "snapshot");
+  const all = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
 }
 
 // The snapshot as precompile.mjs packs it: gzipped (unless it is the packed file), then a
@@ -186,7 +250,8 @@ async function start({ pyodideURL, engineURL }) {
   const runtime = (name) => new URL(name, pyodideURL).href;
   expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"].map(runtime));
   // Downloads run while the runtime boots.
-  const snapshot = fetchSnapshot(runtime).then(unpackSnapshot);
+  const download = fetchSnapshot(runtime);
+  const snapshot = download.bytes.then((bytes) => bytes && unpackSnapshot(bytes));
   snapshot.catch(() => {}); // a failure is handled below, where the snapshot is used
   await life;
   const { loadPyodide } = await importAsset(runtime("pyodide.mjs"));
@@ -198,17 +263,7 @@ async function start({ pyodideURL, engineURL }) {
     packages: [],
     lockFileContents: { info: LOCKFILE_INFO, packages: {} },
   };
-  // The snapshot's Python has imported every module of the standard library zip already
-  // (precompile.mjs): restoring it needs no zip, so none is downloaded; Pyodide gets an empty one.
-  const noStdlib = URL.createObjectURL(new Blob([EMPTY_ZIP]));
-  try {
-    const pyodide = await loadPyodide({ ...options, stdLibURL: noStdlib, _loadSnapshot: snapshot });
-    progress("python");
-    call = pyodide.runPython("restored()");
-  } catch (error) {
-    // Anything wrong with the snapshot costs time, never the game: boot Python normally.
-    console.warn("engine snapshot not used:", String(error?.message ?? error));
-    progress("fallback");
+  const boot = async () => {
     // The runtime is the one already downloaded (assetFetch); the standard library is new.
     expect(engineURL, runtime("python_stdlib.zip"));
     const archive = fetchBytes(engineURL, "engine archive");
@@ -219,6 +274,25 @@ async function start({ pyodideURL, engineURL }) {
     // A short search once the page is told it is ready, so the first real one runs warm
     // (the snapshot was warmed up before it was saved).
     setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));
+  };
+  if (!(await download.use)) {
+    progress("slow-link");
+    await boot();
+  } else {
+    // The snapshot's Python has imported every module of the standard library zip already
+    // (precompile.mjs): restoring it needs no zip, so none is downloaded; Pyodide gets an
+    // empty one.
+    const noStdlib = URL.createObjectURL(new Blob([EMPTY_ZIP]));
+    try {
+      const pyodide = await loadPyodide({ ...options, stdLibURL: noStdlib, _loadSnapshot: snapshot });
+      progress("python");
+      call = pyodide.runPython("restored()");
+    } catch (error) {
+      // Anything wrong with the snapshot costs time, never the game: boot Python normally.
+      console.warn("engine snapshot not used:", String(error?.message ?? error));
+      progress("fallback");
+      await boot();
+    }
   }
   downloads = null;
   progress("engine");
