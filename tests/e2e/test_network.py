@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import itertools
 import json
 import re
 import shutil
@@ -102,6 +103,13 @@ def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(
         downloading[:3]
     )
     assert "Downloading" not in " ".join(text for _, text in steps)
+    # The total grows as files are known and shrinks once, when the snapshot is dropped for
+    # the smaller files a boot needs: it never shrinks and then grows again.
+    totals = [
+        float(re.search(r"av (\d+,\d) MB", t).group(1).replace(",", ".")) for t in downloading
+    ]
+    changes = [b - a for a, b in itertools.pairwise(totals) if b != a]
+    assert not any(a < 0 < b for a, b in itertools.pairwise(changes)), totals
     assert not page.console_errors
 
 

@@ -34,6 +34,7 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 // Made by the builder (precompile.mjs), next to the runtime: packed, and the same gzipped.
 const SNAPSHOT_RAW = "engine-snapshot.raw";
 const SNAPSHOT = "engine-snapshot.bin";
+const STDLIB = "python_stdlib.zip";
 const ENGINE_ARCHIVE = "engine.zip"; // the engine for a normal boot (the snapshot has it imported)
 
 let call = null; // Python function: (method, json params) -> json result
@@ -174,13 +175,15 @@ function fetchSnapshot(runtime) {
 const BOOT_SECONDS = 4; // booting instead of restoring, on a mid-range phone
 const MEASURE_MS = 1000;
 
+// What a normal boot downloads that restoring the snapshot does not.
+const bootSize = () => ASSETS[STDLIB][0] + ASSETS[ENGINE_ARCHIVE][0];
+
 function worthIt(name, response, received, ms) {
   const size = ASSETS[name][0];
   const wire = Number(response.headers.get("Content-Length")) || ASSETS[SNAPSHOT][0];
   const perSecond = (received * (wire / size) * 1000) / ms;
-  const bootBytes = ASSETS["python_stdlib.zip"][0] + ASSETS[ENGINE_ARCHIVE][0];
   const left = wire * (1 - received / size);
-  return (left - bootBytes) / perSecond <= BOOT_SECONDS;
+  return (left - bootSize()) / perSecond <= BOOT_SECONDS;
 }
 
 async function readSnapshot(response, name, abort, decide) {
@@ -199,8 +202,8 @@ async function readSnapshot(response, name, abort, decide) {
       decided = true;
       if (!worthIt(name, response, received, ms)) {
         abort.abort();
-        // What arrived of it counts as done; what booting needs is still to come.
-        bytes.expected -= ASSETS[name][0] - received;
+        // What arrived of it counts as done; what booting needs is to come.
+        bytes.expected += bootSize() - (ASSETS[name][0] - received);
         decide(false);
         return null;
       }
@@ -263,9 +266,10 @@ async function start({ pyodideURL, engineURL }) {
     packages: [],
     lockFileContents: { info: LOCKFILE_INFO, packages: {} },
   };
-  const boot = async () => {
+  // `counted`: its files are in the progress already (a snapshot dropped on a slow link).
+  const boot = async (counted) => {
     // The runtime is the one already downloaded (assetFetch); the standard library is new.
-    expect(engineURL, runtime("python_stdlib.zip"));
+    if (!counted) expect(engineURL, runtime(STDLIB));
     const archive = fetchBytes(engineURL, "engine archive");
     const pyodide = await loadPyodide(options);
     progress("python");
@@ -277,7 +281,7 @@ async function start({ pyodideURL, engineURL }) {
   };
   if (!(await download.use)) {
     progress("slow-link");
-    await boot();
+    await boot(true);
   } else {
     // The snapshot's Python has imported every module of the standard library zip already
     // (precompile.mjs): restoring it needs no zip, so none is downloaded; Pyodide gets an
@@ -291,7 +295,7 @@ async function start({ pyodideURL, engineURL }) {
       // Anything wrong with the snapshot costs time, never the game: boot Python normally.
       console.warn("engine snapshot not used:", String(error?.message ?? error));
       progress("fallback");
-      await boot();
+      await boot(false);
     }
   }
   downloads = null;
