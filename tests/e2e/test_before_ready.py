@@ -64,6 +64,15 @@ def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
         page.goto(url + PLAY)  # a new game against the computer, as the fox: the fox moves first
         page.wait_for_selector("svg.board-live")
         assert drawn(page) == pieces_of(opening) | {"foxView": True, "hidden": False}
+        # The loading note is in sight and hides none of the board (its far end holds geese).
+        note = page.locator("#engine-loading").bounding_box()
+        board = page.locator("svg[data-board]").bounding_box()
+        assert page.locator("#engine-loading").is_visible()
+        assert (
+            note["x"] >= board["x"] + board["width"]
+            or note["y"] >= board["y"] + board["height"]
+            or note["y"] + note["height"] <= board["y"]
+        ), (note, board)
         tap(page, "d4", "c4")
         page.wait_for_function("() => location.hash === '#1.fox-and-geese.13.d4-c4'")
         assert page.locator(LOADING).count() == 1  # all of it before the engine was ready
