@@ -9,6 +9,7 @@ import itertools
 import json
 import re
 import struct
+import time
 import zipfile
 from pathlib import Path
 from urllib.parse import urljoin
@@ -140,6 +141,20 @@ def test_the_worker_restores_the_snapshot_without_the_archive(page, site_server)
     assert not any(url.endswith("/engine.zip") for url in requested)
     computer_moves_first(page)
     assert not page.console_errors
+
+
+def test_a_runtime_that_cannot_be_downloaded_fails_at_once_with_its_reason(page, site_server):
+    # Pyodide would wait for its WebAssembly until the 20 s stall timeout, and the page would
+    # then say that nothing arrived; the download failed, and the page says so at once.
+    page.context.route("**/pyodide.asm.wasm*", lambda route: route.abort())
+    started = time.monotonic()
+    page.goto(f"{site_server.root_url}de/fox-and-geese/play/")
+    page.wait_for_selector("html[data-engine=failed]", timeout=30_000)
+    assert time.monotonic() - started < 10
+    assert "pyodide.asm.wasm" in page.inner_text("#engine-error")
+    reason = page.inner_text("#engine-failed p")
+    assert "Spiel-Engine" in reason and "20" not in reason, reason
+    assert page.locator("[data-action=retry]").is_visible()
 
 
 def test_without_the_snapshot_the_engine_boots_from_the_archive(page, site_server):

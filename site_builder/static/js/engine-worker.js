@@ -73,6 +73,13 @@ function versioned(url) {
   return u.href;
 }
 
+// Files with no alternative: when one cannot be downloaded, loading fails at once with the
+// reason (Pyodide itself would wait for its WebAssembly until the page's stall timeout).
+const REQUIRED = new Set(["pyodide.asm.wasm", STDLIB, ENGINE_ARCHIVE]);
+let failLoad = () => {};
+const loadFailed = new Promise((_, reject) => { failLoad = reject; });
+loadFailed.catch(() => {});
+
 const plainFetch = self.fetch.bind(self);
 // Until the engine is loaded, each file is downloaded once: a normal boot after a snapshot that
 // failed asks for the runtime again while the first download may still be running, which the
@@ -86,12 +93,19 @@ async function assetFetch(input, init) {
   if (!asset(url)) return plainFetch(input, init);
   const key = versioned(url);
   if (!downloads?.has(key)) {
+    const name = asset(url);
     const download = plainFetch(key, init).then((response) => {
       if (response.ok && response.body) count(response.clone());
-      else downloads?.delete(key);
+      else {
+        downloads?.delete(key);
+        if (REQUIRED.has(name)) failLoad(new Error(`${name}: HTTP ${response.status}`));
+      }
       return response;
     });
-    download.catch(() => downloads?.delete(key));
+    download.catch((error) => {
+      downloads?.delete(key);
+      if (REQUIRED.has(name)) failLoad(new Error(`${name}: ${error?.message ?? error}`));
+    });
     if (!downloads) return download;
     downloads.set(key, download);
   }
@@ -318,7 +332,7 @@ onmessage = async ({ data: { id, method, params } }) => {
     postMessage(answer(id, method, params));
     return;
   }
-  starting ??= start(params);
+  starting ??= Promise.race([start(params), loadFailed]);
   try {
     await starting;
     postMessage({ id, result: { ready: true } });
