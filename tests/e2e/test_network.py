@@ -34,7 +34,8 @@ new MutationObserver(() => {
   const bar = document.getElementById("engine-progress");
   const text = document.getElementById("engine-progress-text");
   const last = window.__progress[window.__progress.length - 1];
-  if (bar && (!last || last[0] !== bar.value || last[1] !== text.textContent)) {
+  // The parser may have inserted the bar but not yet the text beside it.
+  if (bar && text && (!last || last[0] !== bar.value || last[1] !== text.textContent)) {
     window.__progress.push([bar.value, text.textContent]);
   }
 }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
