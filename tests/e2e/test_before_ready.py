@@ -147,12 +147,20 @@ def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_s
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("sender", ["fox", "geese"])
+@pytest.mark.parametrize(
+    ("record", "opener_fox"),
+    [
+        ("2.fox-and-geese.13.fox.d4-c4", False),
+        ("2.fox-and-geese.13.geese", True),
+        # A link naming no sender (from an older version of the site, or the URL of a game
+        # against the computer or of two players sent on): its opener plays the side to move.
+        ("1.fox-and-geese.13.d4-c4", False),
+        ("1.fox-and-geese.13.d4-c4.c3-b4", True),
+    ],
+)
 def test_a_friends_link_is_drawn_the_way_up_its_opener_plays_it_from_the_start(
-    page, site_server, sender
+    page, site_server, record, opener_fox
 ):
-    opener_fox = sender == "geese"
-    record = f"2.fox-and-geese.13.{sender}" + (".d4-c4" if sender == "fox" else "")
     # Until play.js has drawn the game, the server's drawing of the board is not shown.
     scripts = hold(page, "**/js/play.js*")
     engine = hold(page, "**/pyodide.asm.wasm*")

@@ -23,12 +23,18 @@ export function openerSide(state) {
   return state.result ? "fox" : state.to_move;
 }
 
-// The side the sender of a link plays, read before the engine has loaded only to draw the
-// board the right way up at once: the fourth part of a version 2 record (docs/notation.md).
-// Null for any other record; the engine reads the whole link once it is ready.
-export function senderSide(record) {
-  const [version, , , side] = record.split(".");
-  return version === "2" && (side === "fox" || side === "geese") ? side : null;
+// The side whoever opens a link will play, guessed before the engine has loaded only to draw
+// the board the right way up at once (docs/notation.md): the other one than the sender's, the
+// fourth part of a version 2 record; for a version 1 record, which names no sender, the side to
+// move, told by the number of moves (the fox side moves first in every game, one move a turn).
+// Null for anything else. The engine reads the whole link once it is ready; only a finished
+// game of version 1 can then turn out otherwise (its opener plays the fox, see openerSide).
+export function earlyOpenerSide(record) {
+  const parts = record.split(".");
+  const [version, , , side] = parts;
+  if (version === "2" && (side === "fox" || side === "geese")) return side === "fox" ? "geese" : "fox";
+  if (version === "1" && parts.length >= 3) return (parts.length - 3) % 2 === 0 ? "fox" : "geese";
+  return null;
 }
 
 // Send the page's URL: the device's share sheet where there is one, else the clipboard.

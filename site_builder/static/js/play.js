@@ -6,7 +6,7 @@
 import { Board } from "./board.js";
 import { GameStore, fromState, makeGame, viewState } from "./games.js";
 import * as hooks from "./hooks.js";
-import { openerSide, readFragment, senderSide, sendLink, showInURL } from "./links.js";
+import { earlyOpenerSide, openerSide, readFragment, sendLink, showInURL } from "./links.js";
 import { showProgress } from "./loading.js";
 import { Session } from "./session.js";
 import * as text from "./texts.js";
@@ -863,8 +863,7 @@ function firstGame() {
     return state ? { game: saved, state: { ...state, early: true } } : { flipped: flippedFor(saved) };
   }
   if (link) {
-    const sender = senderSide(link);
-    const side = sender ? openerSide({ side: sender }) : formSettings().side;
+    const side = earlyOpenerSide(link) ?? formSettings().side;
     return { flipped: flippedFor({ mode: "link", side }), empty: true };
   }
   return draftGame(formSettings());
