@@ -179,10 +179,13 @@ def test_a_friends_link_is_drawn_the_way_up_its_opener_plays_it_from_the_start(
     early = drawn(page)
     assert early["foxView"] is opener_fox
     assert not early["hidden"]
+    # Its table and geese are not known yet: no lone separator stands in their place.
+    assert not page.locator(".status-facts").is_visible()
     for route in engine:
         route.continue_()
     page.context.unroute("**/pyodide.asm.wasm*")
     page.wait_for_selector(READY)
     page.wait_for_selector(f"#status[data-side={'fox' if opener_fox else 'geese'}]")
     assert drawn(page)["foxView"] is opener_fox  # it never turns
+    assert page.locator(".status-facts").is_visible()
     assert page.console_errors == []
