@@ -63,11 +63,10 @@ class Weights:
     tempo: int = 15
     # ... and one they can make while the fox waits, without opening their line.
     reserve: int = 6
-    # Draws (only where geese may step sideways: forward-only games cannot repeat).
-    fox_contempt: int = 150  # the fox avoids a draw unless clearly behind
-    # Where the geese can always wait and win only by trapping, the fox side is the losing
-    # one: it plays for the draw unless this far ahead.
-    fox_contempt_losing_side: int = -600
+    # Draws (only where geese may step sideways: forward-only games cannot repeat). The fox
+    # takes one only when clearly behind, even where the geese win with best play: geese that
+    # repeat a position may still go wrong, and a fox that repeats at once ends the game.
+    fox_contempt: int = 150
     # Geese pay in proportion to the captures the fox still needs to win on the count.
     geese_contempt_per_capture: int = 40
 
@@ -75,18 +74,11 @@ class Weights:
 WEIGHTS = Weights()
 
 
-def fox_side_loses(rules: Rules) -> bool:
-    """Geese that can always wait (sideways steps) and win only by trapping (no pen)."""
-    return rules.sideways and not rules.pen
-
-
 def draw_score(rules: Rules, side: Side, w: Weights = WEIGHTS) -> int:
     """A draw's value for ``side``: below 0 means the side would rather play on."""
     if side is Side.GEESE:
         captures_to_win = len(rules.geese) - rules.fox_wins_below + 1
         return -w.geese_contempt_per_capture * captures_to_win
-    if fox_side_loses(rules):
-        return -w.fox_contempt_losing_side
     return -w.fox_contempt
 
 

@@ -212,6 +212,16 @@ def test_the_losing_side_takes_a_draw_by_repetition_and_the_winning_side_avoids_
     assert outcome is not None and outcome.winner is None
 
 
+def test_the_fox_does_not_repeat_its_way_to_a_draw_in_an_even_game():
+    # Large Cross, no goose taken, both sides shuttling: d5-e6 would repeat the position after
+    # the fox's second move a third time. The geese win with best play, but these geese may
+    # still go wrong: hard plays on.
+    pos = Position(rules_for("large-cross"))
+    shuttle(pos, "e7-f7 a4-b5 f7-e6 b4-a4 e6-d5 a4-b4 d5-e6 b4-a4 e6-d5 a4-b4")
+    pos.push(choose_move(pos, "hard", nodes=20_000))
+    assert pos.outcome() is None
+
+
 def test_the_losing_side_runs_down_the_hundred_ply_clock():
     pos = build("large-cross", "e9", "a4 c4 e4 g4 i4", Side.GEESE)
     pos.clock = 99  # one quiet goose step from the 100-ply draw
