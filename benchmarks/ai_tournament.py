@@ -341,6 +341,8 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
                 side = Side.FOX if i % 2 == 0 else Side.GEESE
                 if second in ONE_SIDED:
                     side = ONE_SIDED[second].other
+                if args.side and side.value != args.side:
+                    continue  # the same games, seeds and all, as a run of both sides
                 seed = args.seed * 100_003 + i
                 tasks.append(
                     (game, geese, first, second, side, seed, args.seconds, args.nodes, args.opening)
@@ -348,7 +350,7 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
     return tasks
 
 
-def main(argv: list[str] | None = None) -> None:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -374,6 +376,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--only", help="only rows whose 'game pairing' label contains one of these texts (a,b)"
     )
+    ap.add_argument(
+        "--side",
+        choices=[s.value for s in Side],
+        help="only the games where the first player of a pairing plays this side",
+    )
     ap.add_argument("--records", help="write every game's moves to this file")
     ap.add_argument(
         "--speed", action="store_true", help="only measure the hard search's nodes per second"
@@ -392,15 +399,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-exact", action="store_true", help="hard without its exact endgames")
     args = ap.parse_args(argv)
     args.nodes = args.nodes or None
+    for pair in args.pairings.split(","):
+        for player in pair.split("-"):
+            if player not in (*LEVELS, "ab2", "ab4", "waiting", "greedy", "random"):
+                ap.error(f"unknown player {player!r}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = arguments(argv)
     if args.no_exact:
         LEVELS["hard"] = dataclasses.replace(LEVELS["hard"], exact=False)
     if args.speed:
         speed(args.seconds)
         return
-    for pair in args.pairings.split(","):
-        for player in pair.split("-"):
-            if player not in (*LEVELS, "ab2", "ab4", "waiting", "greedy", "random"):
-                ap.error(f"unknown player {player!r}")
     tasks = tasks_for(args)
     started = time.perf_counter()
     results = []

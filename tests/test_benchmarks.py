@@ -56,3 +56,11 @@ def test_the_exact_check_counts_wins_kept_and_thrown_away():
     # Tables with draws are not checked at all.
     check.move(Position(rules_for("two-foxes")), Position(rules_for("two-foxes")).legal_moves()[0])
     assert check.counts["checked"] == 2
+
+
+def test_tournament_side_keeps_the_same_games_of_one_side():
+    argv = ["--only", "two-foxes", "--pairings", "hard-ab2", "--games", "6"]
+    both = ai_tournament.tasks_for(ai_tournament.arguments(argv))
+    fox = ai_tournament.tasks_for(ai_tournament.arguments([*argv, "--side", "fox"]))
+    assert fox == [task for task in both if task[4] is Side.FOX]
+    assert len(fox) == 3
