@@ -450,6 +450,48 @@ def test_the_end_of_a_game_is_shown_from_the_players_side(page, site_server, gam
     expect(result).to_be_hidden()
 
 
+@pytest.mark.parametrize("mode", ["computer", "link"])
+def test_a_lost_game_is_shown_as_lost(page, site_server, mode):
+    """The other side of the banner: the player of the fox, whose fox the geese trapped,
+    reloading a game the computer won, or opening the friend's winning reply to their link."""
+    moves = find_game("fox-and-geese", "geese", "fox-trapped")
+    if mode == "computer":
+        record = ".".join([START, *moves])
+        save_game(
+            page, {"id": "lost", "mode": mode, "side": "fox", "level": "medium", "record": record}
+        )
+        open_play(page, site_server)
+        wait_record(page, record)
+        title = "The computer won."
+    else:
+        mine = api.new_game("fox-and-geese", side="fox")
+        for move in moves[:-1]:
+            mine = api.play(mine["record"], move)
+        save_game(
+            page,
+            {
+                "id": "sent",
+                "mode": mode,
+                "side": "fox",
+                "level": "medium",
+                "record": mine["record"],
+            },
+        )
+        reply = api.play(api.load(mine["record"], side="geese")["record"], moves[-1])
+        open_play(page, site_server, fragment=reply["record"])
+        wait_record(page, api.load(reply["record"], side="fox")["record"])
+        title = "Your friend won."
+    status = page.locator("#status")
+    expect(status).to_contain_text(title)
+    assert status.inner_text().startswith(title), status.inner_text()
+    assert REASONS["fox-trapped"] in status.inner_text()
+    assert status.get_attribute("data-result") == "geese"
+    expect(page.locator("#moves .result-line")).to_have_text("Geese win")
+    assert page.locator("[data-action=undo]").first.is_disabled()
+    expect(page.locator("#result [data-action=swap-sides]")).to_be_visible()
+    expect(page.locator("#result [data-action=weaker]")).to_be_visible(visible=mode == "computer")
+
+
 def test_beating_the_computer_offers_a_stronger_one(page, site_server):
     moves = find_game("fox-and-geese", "fox")
     record = ".".join([START, *moves[:-1]])
