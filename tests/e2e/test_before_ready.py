@@ -126,18 +126,23 @@ def save_game(page, game: dict, state: dict) -> None:
     )
 
 
-def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_server):
+@pytest.mark.parametrize("side", ["fox", "geese"])
+def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_server, side):
+    # A reload in the middle of a game, the player to move: drawn the player's way up at once
+    # (the settings' own default is the fox, so the geese would show a board drawn from them).
     state = api.load("1.fox-and-geese.15s.d4-c4.c3-d4.c4-b4.b3-c3")
-    save_game(page, {"id": "saved1", "mode": "computer", "side": "fox"}, state)
+    if side == "geese":
+        state = api.play(state["record"], "b4-b5")
+    save_game(page, {"id": "saved1", "mode": "computer", "side": side}, state)
     held = hold(page, "**/pyodide.asm.wasm*")
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
     early = drawn(page)
-    assert early == pieces_of(state) | {"foxView": True, "hidden": False}
+    assert early == pieces_of(state) | {"foxView": side == "fox", "hidden": False}
     assert page.locator(LOADING).count() == 1
     assert plies(page) == state["moves"]
     # Its pieces cannot be moved yet: the board says why.
-    tap(page, "b4")
+    tap(page, "b4" if side == "fox" else "d4")
     assert "Wait until the game engine has loaded" in page.inner_text("#message")
     for route in held:
         route.continue_()
