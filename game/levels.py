@@ -44,8 +44,9 @@ class Level:
 
 
 LEVELS = {
-    # Looks two plies ahead (its move and the reply), picks loosely and sometimes at random.
-    "easy": Level(depth=2, noise=40.0, blunder=0.15),
+    # Looks two plies ahead (its move and the reply), picks loosely and often at random: a
+    # beginner must be able to beat it with either side.
+    "easy": Level(depth=2, noise=40.0, blunder=0.3),
     # Four plies and a little noise: sees simple traps and threats, misses long plans.
     "medium": Level(depth=4, noise=15.0, blunder=0.03),
     # As deep as the time allows, always its best move.
