@@ -1,6 +1,6 @@
 """Cross-check the C solver's tables against the engine's exact search (game/solve.py).
 
-    python tools/solver/verify.py DIR MAXK COUNT [SEED] [--games]
+    python tools/solver/verify.py DIR MAXK COUNT [SEED] [--games] [--logic]
 
 Draws COUNT random positions with 4..MAXK geese (as many geese wins as the
 table finds, one in twenty of the fox wins), answers each with the pure Python
@@ -8,6 +8,14 @@ search (skipping those beyond its budget) and with ``solver query DIR``,
 and prints the counts. Exit status 1 on any disagreement. With ``--games`` the
 positions are the last plies of random games from the 13-, 15- and 17-geese
 starts instead, which reach the big layers where the search can still finish.
+
+With ``--logic`` each position (drawn as above, from any ply of the games
+with ``--games``) is checked one ply deep instead of by the
+search, so every layer can be checked, however far from the end: its value in
+the table must be what the engine's own legal moves and outcomes make of the
+table's values one move later (the side to move wins iff some move reaches a
+position it wins). This checks the solver's moves and its layer wiring against
+the engine's rules where the Python search cannot reach the end.
 """
 
 from __future__ import annotations
@@ -49,8 +57,8 @@ def random_position(rng: random.Random, maxk: int) -> Position:
     return Position(RULES, [fox], squares, rng.choice([Side.FOX, Side.GEESE]))
 
 
-def game_tail(rng: random.Random, maxk: int) -> Position:
-    """A position from the last dozen plies of a random forward-only game."""
+def game_tail(rng: random.Random, maxk: int, tail: int = 12) -> Position:
+    """A position from the last ``tail`` plies of a random forward-only game (0: any ply)."""
     while True:
         pos = Position(rules_for("fox-and-geese", rng.choice([13, 15, 17])))
         seen = []
@@ -62,7 +70,7 @@ def game_tail(rng: random.Random, maxk: int) -> Position:
             if pos.geese <= maxk:
                 seen.append(Position(RULES, pos.foxes, pos.goose_squares(), pos.turn))
         if seen:
-            return rng.choice(seen[-12:])
+            return rng.choice(seen[-tail:])
 
 
 def main() -> int:
@@ -89,6 +97,46 @@ def main() -> int:
         query.stdin.write(f"{fox} {geese} {pos.turn.value}\n")
         query.stdin.flush()
         return query.stdout.readline().strip()
+
+    def by_the_rules(pos: Position) -> str | None:
+        """The winner as one ply of the engine's moves makes it from the table, or None
+        where a position one move later is not in the tables."""
+        outcome = pos.outcome()
+        if outcome is not None:
+            assert outcome.winner is not None  # forward-only: no draws
+            return outcome.winner.value
+        mover = pos.turn.value
+        for move in pos.legal_moves():
+            pos.push(move)
+            after = pos.outcome()
+            value = after.winner.value if after and after.winner else table(pos)
+            pos.pop()
+            if value == "?":
+                return None
+            if value == mover:
+                return mover
+        return pos.turn.other.value
+
+    if "--logic" in sys.argv:
+
+        def draw(rng: random.Random, maxk: int) -> Position:
+            return game_tail(rng, maxk, 0) if games else random_position(rng, maxk)
+
+        for i in range(count):
+            if i % 1000 == 0:
+                print(i, dict(tally), file=sys.stderr, flush=True)
+            pos = draw(rng, maxk)
+            while (answer := table(pos)) == "?" or (answer == "fox" and rng.random() > 0.05):
+                pos = draw(rng, maxk)
+            expected = by_the_rules(pos)
+            if expected is None:
+                tally["not in the tables"] += 1
+            elif answer == expected:
+                tally[f"consistent: {answer} wins, {pos.geese:2d} geese"] += 1
+            else:
+                tally["DISAGREE"] += 1
+                print("inconsistent:", pos.foxes, pos.goose_squares(), pos.turn, answer, expected)
+        count = 0
 
     solver = Solver()
     for i in range(count):
