@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from game import api
 from tests.conftest import serve
@@ -193,4 +194,81 @@ def test_a_friends_link_is_drawn_the_way_up_its_opener_plays_it_from_the_start(
     page.wait_for_selector(f"#status[data-side={'fox' if opener_fox else 'geese'}]")
     assert drawn(page)["foxView"] is opener_fox  # it never turns
     assert page.locator(".status-facts").is_visible()
+    assert page.console_errors == []
+
+
+def settings(page) -> dict:
+    """The opponent and side the settings show, and whether each can be changed."""
+    return page.evaluate("""() => {
+        const radios = (name) => [...document.querySelectorAll(`#settings input[name=${name}]`)];
+        const chosen = (name) => radios(name).find((r) => r.checked)?.value;
+        const locked = (name) => radios(name).every((r) => r.matches(':disabled'));
+        return { mode: chosen('mode'), side: chosen('side'),
+                 modeLocked: locked('mode'), sideLocked: locked('side') };
+    }""")
+
+
+@pytest.mark.parametrize(
+    ("record", "side"),
+    [("2.fox-and-geese.13.fox.d4-c4", "geese"), ("1.fox-and-geese.13.d4-c4.c3-b4", "fox")],
+)
+def test_a_friends_link_shows_its_opponent_and_side_in_the_settings_from_the_start(
+    page, site_server, record, side
+):
+    # Until play.js has said which game the page shows, the settings' own defaults (the
+    # computer, the fox) are not shown either.
+    scripts = hold(page, "**/js/play.js*")
+    engine = hold(page, "**/pyodide.asm.wasm*")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(play_url(site_server, fragment=record), wait_until="commit")
+    page.wait_for_function(
+        "() => document.querySelector('#settings fieldset') && [...document.styleSheets]"
+        ".some((s) => s.href && s.href.includes('/play.css'))"
+    )
+    assert not page.locator("input[name=mode][value=computer]").is_visible()
+    while not scripts:
+        page.wait_for_timeout(50)
+    for route in scripts:
+        route.continue_()
+    page.wait_for_selector("svg.board-live")
+    assert page.locator(LOADING).count() == 1
+    # A link game, the opener's side fixed, as once the engine has read the link.
+    early = settings(page)
+    assert early == {"mode": "link", "side": side, "modeLocked": False, "sideLocked": True}
+    assert page.locator("input[name=mode][value=link]").is_visible()
+    # Another opponent waits for the engine, as a saved game's does.
+    page.click("input[name=mode][value=two]")
+    assert settings(page) == early
+    expect(page.locator("#message")).to_contain_text("engine has loaded")
+    for route in engine:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm*")
+    page.wait_for_selector(READY)
+    page.wait_for_selector(f"#status[data-mode=link][data-side={side}]")
+    assert settings(page) == early
+    assert page.console_errors == []
+
+
+def test_a_link_that_is_no_game_leaves_the_pages_own_settings_for_a_new_game(page, site_server):
+    # Drawn as a link game for the geese until the engine finds the link cannot be played:
+    # then the settings are the page's own again, and a new game instead is one against the
+    # computer, as the fox.
+    engine = hold(page, "**/pyodide.asm.wasm*")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(play_url(site_server, fragment="1.fox-and-geese.13.d4-d9"))
+    page.wait_for_selector("svg.board-live")
+    assert settings(page)["mode"] == "link"
+    for route in engine:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm*")
+    page.wait_for_selector(READY)
+    expect(page.locator("#link-error")).to_be_visible()
+    assert settings(page) == {
+        "mode": "computer",
+        "side": "fox",
+        "modeLocked": False,
+        "sideLocked": False,
+    }
+    page.click("#link-error [data-action=discard-link]")
+    page.wait_for_selector("#status[data-mode=computer][data-side=fox]")
     assert page.console_errors == []

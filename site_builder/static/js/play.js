@@ -70,6 +70,10 @@ function keep(key, value) {
 }
 
 let manualFlip = stored(FLIP_KEY) === "true";
+// The page's own choice of opponent and side, and what the form shows before there is a game:
+// a friend's link waiting for the engine is shown as the link game it will be.
+const defaults = { mode: form.elements.mode.value, side: form.elements.side.value };
+let early = null;
 
 // -- messages -------------------------------------------------------------------------------
 
@@ -98,18 +102,27 @@ function formSettings() {
   };
 }
 
-// The form shows the game on the board.
+// The form shows the game on the board; before there is one, the kind of game the page is
+// loading (firstGame), else what the page had chosen.
 function settingsToForm(g = game) {
-  if (!g) return;
+  if (!g) {
+    rolesToForm(early ?? defaults);
+    return;
+  }
   const f = form.elements;
-  f.mode.value = g.mode;
-  f.side.value = g.side;
+  rolesToForm(g);
   f.level.value = g.level;
   if (f.geese && g.geese) f.geese.value = String(g.geese);
   if (f.sideways) f.sideways.checked = Boolean(g.sideways);
-  form.dataset.mode = g.mode;
+}
+
+function rolesToForm({ mode, side }) {
+  const f = form.elements;
+  f.mode.value = mode;
+  f.side.value = side;
+  form.dataset.mode = mode;
   // By link the sides are fixed: the sender plays one, whoever opens the link the other.
-  $("fieldset.for-side").disabled = g.mode === "link";
+  $("fieldset.for-side").disabled = mode === "link";
 }
 
 // -- the game -------------------------------------------------------------------------------
@@ -559,7 +572,14 @@ function stronger(step) {
 
 function settingChanged(e) {
   const name = e.target.name;
-  if (!game) return;
+  if (!game) {
+    // A friend's link waiting for the engine: its game is what it is, as once it has loaded.
+    if (early && name !== "level") {
+      settingsToForm();
+      say(text.blockedText("loading", FOXES));
+    }
+    return;
+  }
   if (name === "level") {
     game.level = e.target.value;
     if (!draft) save();
@@ -629,6 +649,11 @@ function showLinkError(error) {
 // The page shows no game while the link is in question; a saved game is offered back.
 function linkProblem() {
   linkBad = true;
+  if (!game) {
+    // The link opened first is no game: the form shows the page's own choice again.
+    early = null;
+    settingsToForm();
+  }
   session.invalidate();
   thinking = false;
   statusEl.textContent = text.blockedText("link-error");
@@ -860,11 +885,13 @@ function firstGame() {
     : current?.record === link ? current : store.all().find((g) => g.record === link);
   if (saved) {
     const state = openings[saved.record] ?? viewState(saved);
-    return state ? { game: saved, state: { ...state, early: true } } : { flipped: flippedFor(saved) };
+    if (state) return { game: saved, state: { ...state, early: true } };
+    return { flipped: flippedFor(saved), roles: saved };
   }
   if (link) {
-    const side = earlyOpenerSide(link) ?? formSettings().side;
-    return { flipped: flippedFor({ mode: "link", side }), empty: true };
+    const side = earlyOpenerSide(link);
+    if (!side) return { flipped: flippedFor(defaults), empty: true };
+    return { flipped: flippedFor({ mode: "link", side }), empty: true, roles: { mode: "link", side } };
   }
   return draftGame(formSettings());
 }
@@ -884,6 +911,9 @@ function showFirstGame(first) {
 // Start-up, in tasks short enough for a slow phone: this module and what storage holds, then
 // the board drawn with the game, then the engine's worker.
 const first = firstGame();
+// The settings say what the game will be at once (they stay hidden until then, like the board).
+early = first.roles ?? null;
+settingsToForm(first.game);
 let board = null;
 setTimeout(() => {
   board = new Board(root.querySelector("svg[data-board]"), {
