@@ -722,6 +722,33 @@ def test_browsing_shows_a_banner_counting_moves_like_the_list(page, site_server)
     assert status.get_attribute("data-browsing") == "false"
 
 
+def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_server):
+    open_play(page, site_server)  # against the computer, as the fox
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 2)
+    message = page.locator("#message")
+    expect(message).to_contain_text("computer played")
+    said = message.inner_text()
+    # "The computer played ..." is not about the position after move 1.
+    page.click(".nav [data-action=prev]")
+    expect(page.locator("#browsing")).to_be_visible()
+    expect(message).to_be_empty()
+    # A tap there still says why it cannot be played.
+    tap(page, "c4")
+    expect(message).to_contain_text("earlier move")
+    spoken = page.locator("#announce").inner_text()
+    # Back in the game, its last message is shown again, and not spoken a second time.
+    page.click("#browsing [data-action=last]")
+    expect(page.locator("#browsing")).to_be_hidden()
+    expect(message).to_have_text(said)
+    page.wait_for_timeout(100)
+    assert page.locator("#announce").inner_text() == spoken
+    page.click(".nav [data-action=first]")
+    expect(message).to_be_empty()
+    page.keyboard.press("End")
+    expect(message).to_have_text(said)
+
+
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     # While loading, you play the geese: the fox moves first, and only the engine can.
     held = hold(page, "**/pyodide.asm.wasm*")

@@ -52,6 +52,7 @@ let question = null;  // the confirmation asked now: {accept, cancel}
 let putAside = null;  // the game the last new game put aside, to bring back
 let draft = false;    // the game on the board is a new one drawn before the engine was ready
 const cache = new Map(); // record -> state, for looking back through the moves
+let heldMessage = null;  // the message about the game, put away while an earlier move is shown
 
 function stored(key) {
   try {
@@ -174,6 +175,11 @@ function setGame(g, state, { animate = null } = {}) {
   Object.assign(game, fromState(state));
   game.aside = false;
   live = shown = state;
+  if (heldMessage !== null) {
+    // Another position while looking back: what was said then is about no position now.
+    heldMessage = null;
+    messageEl.textContent = "";
+  }
   cache.set(state.record, state);
   store.setCurrent(game.id);
   save();
@@ -216,6 +222,15 @@ function flippedFor({ mode, side }) {
 function render(animate = null) {
   const state = shown;
   const browsing = state !== live;
+  // A message is about the game as it is now ("The computer played ..."): it is put away while
+  // an earlier move is shown, and back with the game (shown, not spoken again).
+  if (browsing && heldMessage === null) {
+    heldMessage = messageEl.textContent;
+    messageEl.textContent = "";
+  } else if (!browsing && heldMessage !== null) {
+    messageEl.textContent = heldMessage;
+    heldMessage = null;
+  }
   const flipped = flippedFor(game);
   if (board.flipped !== flipped) board.setFlipped(flipped);
   const interactive = !whyNoMove();
