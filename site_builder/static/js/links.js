@@ -28,7 +28,9 @@ export function openerSide(state) {
 // fourth part of a version 2 record; for a version 1 record, which names no sender, the side to
 // move, told by the number of moves (the fox side moves first in every game, one move a turn).
 // Null for anything else. The engine reads the whole link once it is ready; only a finished
-// game of version 1 can then turn out otherwise (its opener plays the fox, see openerSide).
+// game of version 1 can then turn out otherwise (its opener plays the fox, see openerSide):
+// whether a game is over (geese taken, a position repeated, fifty moves without progress) only
+// a replay of its moves tells, which is the engine's job.
 export function earlyOpenerSide(record) {
   const parts = record.split(".");
   const [version, , , side] = parts;
