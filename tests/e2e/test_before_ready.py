@@ -57,6 +57,29 @@ def plies(page) -> list[str]:
     return page.eval_on_selector_all("#moves [data-move]", "els => els.map((e) => e.dataset.move)")
 
 
+def open_held(page, url: str, element: str) -> tuple[list, list]:
+    """Open url with play.js and the engine's WebAssembly held back, until the page's own
+    element and stylesheet are there: what a player sees before the page's script has run.
+    Returns the held requests of each (release them with ``release``)."""
+    scripts = hold(page, "**/js/play.js*")
+    engine = hold(page, "**/pyodide.asm.wasm*")
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(
+        f"() => document.querySelector({json.dumps(element)}) && [...document.styleSheets]"
+        ".some((s) => s.href && s.href.includes('/play.css'))"
+    )
+    return scripts, engine
+
+
+def release(page, scripts: list) -> None:
+    """Let play.js run, and wait until it has drawn the board."""
+    while not scripts:
+        page.wait_for_timeout(50)
+    for route in scripts:
+        route.continue_()
+    page.wait_for_selector("svg.board-live")
+
+
 def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
     page.set_viewport_size({"width": 1280, "height": 1000})
     opening = api.new_game("fox-and-geese")
@@ -168,19 +191,9 @@ def test_a_friends_link_is_drawn_the_way_up_its_opener_plays_it_from_the_start(
     page, site_server, record, opener_fox
 ):
     # Until play.js has drawn the game, the server's drawing of the board is not shown.
-    scripts = hold(page, "**/js/play.js*")
-    engine = hold(page, "**/pyodide.asm.wasm*")
-    page.goto(play_url(site_server, fragment=record), wait_until="commit")
-    page.wait_for_function(
-        "() => document.querySelector('svg[data-board]') && [...document.styleSheets]"
-        ".some((s) => s.href && s.href.includes('/play.css'))"
-    )
+    scripts, engine = open_held(page, play_url(site_server, fragment=record), "svg[data-board]")
     assert drawn(page)["hidden"]
-    while not scripts:
-        page.wait_for_timeout(50)
-    for route in scripts:
-        route.continue_()
-    page.wait_for_selector("svg.board-live")
+    release(page, scripts)
     assert page.locator(LOADING).count() == 1
     early = drawn(page)
     assert early["foxView"] is opener_fox
@@ -217,20 +230,10 @@ def test_a_friends_link_shows_its_opponent_and_side_in_the_settings_from_the_sta
 ):
     # Until play.js has said which game the page shows, the settings' own defaults (the
     # computer, the fox) are not shown either.
-    scripts = hold(page, "**/js/play.js*")
-    engine = hold(page, "**/pyodide.asm.wasm*")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(play_url(site_server, fragment=record), wait_until="commit")
-    page.wait_for_function(
-        "() => document.querySelector('#settings fieldset') && [...document.styleSheets]"
-        ".some((s) => s.href && s.href.includes('/play.css'))"
-    )
+    scripts, engine = open_held(page, play_url(site_server, fragment=record), "#settings fieldset")
     assert not page.locator("input[name=mode][value=computer]").is_visible()
-    while not scripts:
-        page.wait_for_timeout(50)
-    for route in scripts:
-        route.continue_()
-    page.wait_for_selector("svg.board-live")
+    release(page, scripts)
     assert page.locator(LOADING).count() == 1
     # A link game, the opener's side fixed, as once the engine has read the link.
     early = settings(page)
