@@ -1,6 +1,7 @@
 """Exact values of forward-only positions (game/solve.py, docs/solver.md)."""
 
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -137,13 +138,22 @@ def test_cli_refuses_what_has_no_exact_value_with_status_2(args):
     )
 
 
-def test_the_c_solver_agrees_with_the_search(tmp_path):
-    """tools/solver/solver.c, built here, against game/solve.py on positions with 4-6 geese."""
-    root = Path(__file__).resolve().parents[1]
-    binary, tables = tmp_path / "solver", tmp_path / "tables"
-    build = [str(root / "tools/solver/solver.c"), "-O2", "-o", str(binary)]
-    subprocess.run(["cc", *build], check=True)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def c_tables(tmp_path_factory):
+    """tools/solver/solver.c, built here, and its tables of every position with 4-6 geese."""
+    directory = tmp_path_factory.mktemp("solver")
+    binary, tables = directory / "solver", directory / "tables"
+    subprocess.run(["cc", str(ROOT / "tools/solver/solver.c"), "-O2", "-o", binary], check=True)
     subprocess.run([binary, "solve", tables, "6"], check=True, capture_output=True)
+    return binary, tables
+
+
+def test_the_c_solver_agrees_with_the_search(c_tables):
+    """The C solver's tables against game/solve.py on positions with 4-6 geese."""
+    binary, tables = c_tables
     index = {sq: i for i, sq in enumerate(sorted(RULES.board.points))}
     rng = random.Random(6)
     positions = [
@@ -168,3 +178,25 @@ def test_the_c_solver_agrees_with_the_search(tmp_path):
     expected = [solve(p)[0].value for p in positions]
     assert out.stdout.split() == expected
     assert {"fox", "geese"} <= set(expected)
+
+
+def verify_logic(tables) -> subprocess.CompletedProcess:
+    script = ROOT / "tools/solver/verify.py"
+    argv = [sys.executable, script, tables, "6", "100", "1", "--logic"]
+    return subprocess.run(argv, capture_output=True, text=True, check=False)
+
+
+def test_the_one_ply_check_passes_the_tables_and_catches_a_damaged_one(c_tables, tmp_path):
+    # verify.py --logic reaches layers the search cannot; here it must tell good tables from bad.
+    _, tables = c_tables
+    good = verify_logic(tables)
+    assert good.returncode == 0, good.stdout
+    assert "consistent: fox wins,  6 geese" in good.stdout
+    assert "DISAGREE" not in good.stdout
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tables, damaged)
+    layer = damaged / "F6.bin"  # every fox-to-move value with six geese turned round
+    layer.write_bytes(bytes(b ^ 0xFF for b in layer.read_bytes()))
+    bad = verify_logic(damaged)
+    assert bad.returncode == 1
+    assert "DISAGREE" in bad.stdout

@@ -70,7 +70,7 @@ def game_tail(rng: random.Random, maxk: int, tail: int = 12) -> Position:
             if pos.geese <= maxk:
                 seen.append(Position(RULES, pos.foxes, pos.goose_squares(), pos.turn))
         if seen:
-            return rng.choice(seen[-tail:])
+            return rng.choice(seen[-tail:] if tail else seen)
 
 
 def main() -> int:
@@ -79,7 +79,7 @@ def main() -> int:
     games = "--games" in sys.argv
     binary = Path("/tmp/solver-verify-bin")
     subprocess.run(
-        ["gcc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/solver.c")], check=True
+        ["cc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/solver.c")], check=True
     )
     query = subprocess.Popen(
         [str(binary), "query", directory],
@@ -117,51 +117,46 @@ def main() -> int:
                 return mover
         return pos.turn.other.value
 
-    if "--logic" in sys.argv:
-
-        def draw(rng: random.Random, maxk: int) -> Position:
-            return game_tail(rng, maxk, 0) if games else random_position(rng, maxk)
-
-        for i in range(count):
-            if i % 1000 == 0:
-                print(i, dict(tally), file=sys.stderr, flush=True)
-            pos = draw(rng, maxk)
-            while (answer := table(pos)) == "?" or (answer == "fox" and rng.random() > 0.05):
-                pos = draw(rng, maxk)
-            expected = by_the_rules(pos)
-            if expected is None:
-                tally["not in the tables"] += 1
-            elif answer == expected:
-                tally[f"consistent: {answer} wins, {pos.geese:2d} geese"] += 1
-            else:
-                tally["DISAGREE"] += 1
-                print("inconsistent:", pos.foxes, pos.goose_squares(), pos.turn, answer, expected)
-        count = 0
-
     solver = Solver()
-    for i in range(count):
-        if i % 100 == 0:
-            print(i, dict(tally), file=sys.stderr, flush=True)
-        # Geese wins are rare among random positions: keep every one the table finds and
-        # one fox win in twenty, so both answers are checked often.
-        draw = game_tail if games else random_position
-        pos = draw(rng, maxk)
-        # "?": not in the tables (a top layer keeps no geese-to-move table).
-        while (answer := table(pos)) == "?" or (answer == "fox" and rng.random() > 0.05):
-            pos = draw(rng, maxk)
+
+    def by_search(pos: Position) -> str | None:
+        """The winner by the Python search, or None beyond its budget."""
+        nonlocal solver
         if len(solver.memo) > 2_000_000:
             solver = Solver()  # bounded memory
         # A few thousand new positions each: the search is slow, the sample is what counts.
         solver.budget = len(solver.memo) + 5_000
         value = solver.solve(pos)
-        if value is None:
-            tally["beyond the Python budget"] += 1
-            continue
-        if answer == value[0].value:
-            tally[f"agree: {answer} wins, {pos.geese} geese"] += 1
+        return None if value is None else value[0].value
+
+    logic = "--logic" in sys.argv
+    check, agree, unknown = (
+        (by_the_rules, "consistent", "not in the tables")
+        if logic
+        else (by_search, "agree", "beyond the Python budget")
+    )
+
+    def draw() -> Position:
+        # One ply deep, every ply of a game can be checked; the search reaches only the end.
+        return game_tail(rng, maxk, 0 if logic else 12) if games else random_position(rng, maxk)
+
+    for i in range(count):
+        if i % 100 == 0:
+            print(i, dict(tally), file=sys.stderr, flush=True)
+        # Geese wins are rare among random positions: keep every one the table finds and
+        # one fox win in twenty, so both answers are checked often.
+        pos = draw()
+        # "?": not in the tables (a top layer keeps no geese-to-move table).
+        while (answer := table(pos)) == "?" or (answer == "fox" and rng.random() > 0.05):
+            pos = draw()
+        expected = check(pos)
+        if expected is None:
+            tally[unknown] += 1
+        elif answer == expected:
+            tally[f"{agree}: {answer} wins, {pos.geese:2d} geese"] += 1
         else:
             tally["DISAGREE"] += 1
-            print("disagree:", pos.foxes, pos.goose_squares(), pos.turn, value, answer)
+            print("disagree:", pos.foxes, pos.goose_squares(), pos.turn, answer, expected)
     query.stdin.close()
     query.wait()
     for key in sorted(tally):
