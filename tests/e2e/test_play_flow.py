@@ -749,6 +749,35 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
     expect(message).to_have_text(said)
 
 
+def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game(page, site_server):
+    # The engine's answer to the computer's move is an error; the page says so only after your
+    # move has landed and a short pause, and by then you are looking back.
+    def failing_ai(route):
+        response = route.fetch()
+        body = response.text()
+        broken = body.replace(
+            "function answer(id, method, params) {",
+            "function answer(id, method, params) {\n"
+            "  if (method === 'ai_move') return { id, result: { error: { code: 'internal',"
+            " message: 'no move' } } };",
+            1,
+        )
+        assert broken != body
+        route.fulfill(response=response, body=broken)
+
+    page.context.route("**/engine-worker.js*", failing_ai)
+    open_play(page, site_server)  # against the computer, as the fox
+    enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(page, 1)
+    page.click(".nav [data-action=first]")  # looking back while the computer thinks
+    expect(page.locator("#browsing")).to_be_visible()
+    message = page.locator("#message")
+    expect(message).to_contain_text("could not move")
+    page.click("#browsing [data-action=last]")
+    expect(page.locator("#browsing")).to_be_hidden()
+    expect(message).to_contain_text("could not move")
+
+
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     # While loading, you play the geese: the fox moves first, and only the engine can.
     held = hold(page, "**/pyodide.asm.wasm*")

@@ -383,7 +383,9 @@ async function computerTurn() {
   if (!next || !(await session.wait(earliest - performance.now()))) return;
   thinking = false;
   if (next.error) {
-    say(text.computerFailedText(next.error.message));
+    const failed = text.computerFailedText(next.error.message);
+    if (heldMessage !== null) heldMessage = failed; // news now, and still back in the game
+    say(failed);
     render();
     return;
   }
