@@ -390,7 +390,7 @@ async function computerTurn() {
     return;
   }
   setGame(game, next, { animate: answer.move });
-  const played = text.computerPlayedText(text.moveWords(answer.move));
+  const played = text.computerPlayedText(answer.move);
   say(played, `${played} ${statusEl.textContent}`);
 }
 

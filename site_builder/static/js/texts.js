@@ -177,8 +177,13 @@ export function moveWords(move) {
     captures, { move });
 }
 
-export function computerPlayedText(words) {
-  return t("The computer played %(move)s.", { move: words });
+// The capture gets a sentence of its own: wrapping moveWords, which ends a sentence itself,
+// would end this one twice.
+export function computerPlayedText(move) {
+  const captures = move.split("x").length - 1;
+  if (!captures) return t("The computer played %(move)s.", { move });
+  return tn("The computer played %(move)s: the fox takes %(num)s goose.",
+    "The computer played %(move)s: the fox takes %(num)s geese.", captures, { move });
 }
 
 export function selectedText(point, targets) {
