@@ -1,0 +1,175 @@
+"""Mechanical typography of every text in every locale, as the catalogs hold it and as the
+built pages show it: no doubled sentence punctuation, no stray space before punctuation,
+French no-break spaces, and the capital (or small letter) after a colon that each language's
+rule wants (locales/GLOSSARY.md, Conventions). Wording is for reviewers; these are the faults
+a machine can find."""
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from babel.messages.pofile import read_po
+
+from site_builder import i18n
+from site_builder.builder import render_pages
+
+LOCALES = i18n.locales()
+TRANSLATED = LOCALES[1:]
+# After a colon these languages write a small letter, full sentence or not (a name keeps its
+# capital). German and Danish capitalise a full sentence there, and Swedish, Norwegian and
+# Icelandic may: whether what follows is a sentence or a fragment is for a reader to tell, so
+# only the small-letter rule is checked.
+SMALL_AFTER_COLON = {"en", "fr", "nl", "pl", "fi"}
+NO_BREAK = "\u00a0\u202f"
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+DOUBLED = re.compile(r"[.!?,;:][\s\u00a0\u202f]*[.,;:](?!\.)|(?<!\.)\.\.(?!\.)")
+SPACE_BEFORE = re.compile(rf"[\s{NO_BREAK}][.,;:!?]")
+# French: a plain space before ; : ! ? (it must be a no-break one), or none at all.
+FRENCH_PLAIN_SPACE = re.compile(r" [;:!?]")
+FRENCH_NO_SPACE = re.compile(rf"[^\s{NO_BREAK}][;:!?](?=[\s{NO_BREAK}»]|$)")
+# After a colon, a clause: its first word, then the rest up to the end of its sentence.
+AFTER_COLON = re.compile(rf":[ {NO_BREAK}]+(\S+)([^.!?]*)([.!?])")
+
+
+def sample(text: str) -> str:
+    """The text as shown, with each placeholder filled by a neutral word."""
+    return PLACEHOLDER.sub("d4", text)
+
+
+def catalog_texts(code: str) -> list[tuple[str, str]]:
+    """(msgid, text) for every form of every message of one locale."""
+    path = i18n.POT if code == "en" else i18n.po_path(code)
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=None if code == "en" else code)
+    out: list[tuple[str, str]] = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = [str(i) for i in (message.id if isinstance(message.id, tuple) else (message.id,))]
+        if code == "en":
+            out += [(i, i) for i in ids]
+            continue
+        string = message.string
+        strings = string if isinstance(string, tuple | list) else (string,)
+        out += [(ids[0], str(s)) for s in strings if s]
+    return out
+
+
+def faults(code: str, text: str) -> list[str]:
+    found = []
+    if m := DOUBLED.search(text):
+        found.append(f"doubled punctuation {m.group()!r}")
+    if code == "fr":
+        if m := FRENCH_PLAIN_SPACE.search(text):
+            found.append(f"plain space before {m.group()[-1]!r}")
+        if m := FRENCH_NO_SPACE.search(text):
+            found.append(f"no no-break space before {m.group()[-1]!r}")
+        stray = re.search(rf"[\s{NO_BREAK}][.,]", text)
+        if stray:
+            found.append(f"space before {stray.group()[-1]!r}")
+    elif m := SPACE_BEFORE.search(text):
+        found.append(f"space before {m.group()[-1]!r}")
+    for m in AFTER_COLON.finditer(text):
+        word, rest = m.group(1), m.group(2)
+        # A point, a move or a number is no word to capitalise; a fragment (one or two
+        # words, a list) after a colon keeps its small letter in every language.
+        if not word[0].isalpha() or re.fullmatch(r"[a-i][1-9]\W*", word):
+            continue
+        if len(rest.split()) < 2:
+            continue
+        if code in SMALL_AFTER_COLON and word[0].isupper() and word[1:2].islower():
+            found.append(f"capital after a colon: {word!r}")
+    return found
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_catalog_messages_are_typeset_by_the_languages_rules(code):
+    english_capitals = {
+        msgid for msgid, _ in catalog_texts("en") if re.search(r": [A-Z][a-z]", sample(msgid))
+    }
+    problems = []
+    for msgid, text in catalog_texts(code):
+        for fault in faults(code, sample(text)):
+            # A capital the English has too is a name (a game, a saga), not a sentence start.
+            if fault.startswith("capital after") and msgid in english_capitals:
+                continue
+            problems.append(f"{msgid[:60]!r}: {fault} in {text!r}")
+    assert not problems, "\n".join(problems)
+
+
+class Texts(HTMLParser):
+    """The texts of a page as a reader meets them: the text of each block (inline elements,
+    hidden ones included, run together as a screen reader reads them) and the accessible
+    names given as attributes."""
+
+    INLINE: ClassVar = {"a", "span", "strong", "em", "b", "i", "code", "abbr", "kbd", "small"}
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.run: list[str] = []
+        self.skip = 0
+        self.feed(html)
+        self.flush()
+
+    def flush(self):
+        # Only ASCII white space is folded: no-break spaces are part of the text.
+        text = re.sub(r"[ \t\r\n]+", " ", "".join(self.run)).strip(" ")
+        if text:
+            self.parts.append(text)
+        self.run = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.INLINE:
+            self.flush()
+        if tag in ("script", "style"):
+            self.skip += 1
+        for name, value in attrs:
+            if name in ("aria-label", "alt", "title") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag not in self.INLINE:
+            self.flush()
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.run.append(data)
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("pages")
+    render_pages(out)
+    return out
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_built_pages_are_typeset_by_the_languages_rules(rendered, code):
+    pages = sorted((rendered / code).rglob("index.html"))
+    assert pages
+    problems = []
+    for page in pages:
+        for text in Texts(page.read_text(encoding="utf-8")).parts:
+            where = page.relative_to(rendered)
+            problems += [f"{where}: {fault} in {text!r}" for fault in faults(code, text)]
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize(
+    ("code", "text"),
+    [
+        ("en", "The computer played d4xd6: the fox takes 1 goose.."),
+        ("nl", "Jouw beurt: Zet de vos en wacht dan."),
+        ("fr", "Jouer: Le renard et les oies"),
+        ("fr", "Changer la règle ? Une nouvelle partie commencera."),
+        ("nl", "Een zet , en nog een."),
+    ],
+)
+def test_each_kind_of_fault_is_found(code, text):
+    assert faults(code, text)
