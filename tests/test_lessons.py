@@ -75,6 +75,23 @@ def test_embedded_lessons_are_what_the_engine_computes(
         assert page["wrongReason"] == position.illegal_reason(Move.parse(lesson.wrong), legal)
 
 
+@pytest.mark.parametrize("code", ["en", "pl"])
+def test_the_lessons_say_the_play_page_turns_the_board_for_the_fox_side(
+    site_dir: Path, code: str
+) -> None:
+    # Issue #37: the lessons' board has the geese at the bottom, the play page puts the player's
+    # own pieces there; the reader is told before "Play now" takes them to it.
+    note = i18n.load_translations()[code][0].gettext(
+        "On the play page your own pieces start nearest you, so when you play the fox side "
+        "the board is turned round."
+    )
+    for game in GAMES:
+        html = (site_dir / code / game / "index.html").read_text(encoding="utf-8")
+        lessons_part = html[html.index('id="lessons"') : html.index('id="lesson-data"')]
+        assert 'data-action="play-now"' in lessons_part
+        assert f'id="play-orientation">{note}</p>' in lessons_part
+
+
 def test_every_rule_the_issue_names_has_a_lesson() -> None:
     """The outcomes the lessons end in, per game (one lesson each)."""
     reasons = {
