@@ -47,7 +47,8 @@ exact endgames (``Level.exact``), for the comparison.
 
 Goals (issue #24): hard >= 90% against ab2 and >= 75% against ab4 in every
 game; hard never loses the side the game favours against ``waiting``; each
-level >= 70% against the next weaker; easy <= 50% against ab2. The games are
+level >= 70% against the next weaker; easy <= 50% against ab2. Issue #37: the
+beginner geese win >= 30% against easy's fox with 13 geese. The games are
 seeded (``--seed``; the independent players break ties with the game's
 generator), so with ``--nodes`` a run repeats exactly. A game with hard in it
 costs about 10-25 CPU seconds in the standard game and Two Foxes and 30-60 in
