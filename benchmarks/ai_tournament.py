@@ -14,8 +14,9 @@ The independent players share nothing with ``game/evaluation.py`` or
 * ``beginner``: geese as a careful beginner plays them (issue #37): never a
   step after which a goose can be jumped; among the safe steps, one that
   keeps the most spare moves (safe steps still left after any fox reply, up
-  to ``SPARE``), then the rearmost goose first, so that the geese advance in
-  a line; a step that traps the fox is always taken. It looks one fox reply
+  to ``SPARE``), then the one that leaves the fox the least room, then the
+  rearmost goose first, so that the geese advance in a line; a step that
+  traps the fox is always taken. It looks one fox reply
   ahead, no further, and scores nothing else.
 * ``random``: a uniformly random legal move.
 
