@@ -11,11 +11,18 @@ The independent players share nothing with ``game/evaluation.py`` or
   cannot step sideways: it waits until they run out of safe moves).
 * ``greedy``: geese that play a trapping or pen-filling move when there is
   one, else advance their lowest goose, avoiding steps that give a capture.
+* ``beginner``: geese as a careful beginner plays them (issue #37): never a
+  step after which a goose can be jumped; among the safe steps, one that
+  keeps the most spare moves (safe steps still left after any fox reply, up
+  to ``SPARE``), then the one that leaves the fox the least room, then the
+  rearmost goose first, so that the geese advance in a line; a step that
+  traps the fox is always taken. It looks one fox reply
+  ahead, no further, and scores nothing else.
 * ``random``: a uniformly random legal move.
 
 A pairing ``A-B`` plays half the games with A as the fox side and half as the
-geese (``waiting`` only plays the fox and ``greedy`` only the geese, so those
-pairings play every game on one side). W/D/L and the score are A's; the
+geese (``waiting`` only plays the fox, ``greedy`` and ``beginner`` only the geese,
+so those pairings play every game on one side). W/D/L and the score are A's; the
 timing columns are A's mean and longest CPU seconds per move (CPython).
 
 Hard searches a fixed number of positions (``--nodes``, about its 1 s in the
@@ -41,7 +48,8 @@ exact endgames (``Level.exact``), for the comparison.
 
 Goals (issue #24): hard >= 90% against ab2 and >= 75% against ab4 in every
 game; hard never loses the side the game favours against ``waiting``; each
-level >= 70% against the next weaker; easy <= 50% against ab2. The games are
+level >= 70% against the next weaker; easy <= 50% against ab2. Issue #37: the
+beginner geese win >= 30% against easy's fox with 13 geese. The games are
 seeded (``--seed``; the independent players break ties with the game's
 generator), so with ``--nodes`` a run repeats exactly. A game with hard in it
 costs about 10-25 CPU seconds in the standard game and Two Foxes and 30-60 in
@@ -64,7 +72,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Move, Position, Side, rules_for
+from game.boards import DIRECTIONS
 from game.levels import LEVELS, choose_move, forget_exact
+from game.position import EMPTY
 from game.search import search
 from game.solve import Solver, forward_only
 
@@ -77,7 +87,7 @@ CONFIGS = (
 )
 PAIRINGS = "hard-ab2,hard-ab4,hard-waiting,hard-greedy,medium-ab2,easy-ab2,hard-medium,medium-easy"
 # Which side each independent player can take (None: either).
-ONE_SIDED = {"waiting": Side.FOX, "greedy": Side.GEESE}
+ONE_SIDED = {"waiting": Side.FOX, "greedy": Side.GEESE, "beginner": Side.GEESE}
 
 # Hard's node budget: about what it searches in 1 s in the browser. CPython searches some
 # 40 000-56 000 positions a CPU second (``--speed``) and Pyodide is two to three times slower.
@@ -182,6 +192,70 @@ def greedy_geese(pos: Position, rng: random.Random) -> Move:
     return min(safe or moves, key=lambda m: m.origin)
 
 
+# The beginner geese count their spare moves up to this many: beyond it they have enough.
+SPARE = 2
+
+
+def _gives_a_jump(pos: Position) -> bool:
+    return any(m.jump for m in pos.legal_moves())
+
+
+def _spare_moves(pos: Position) -> int:
+    """The fewest safe goose steps left after any fox reply (at most SPARE); the fox to move."""
+    fewest = SPARE
+    for reply in pos.legal_moves():
+        pos.push(reply)
+        safe = 0
+        if pos.outcome() is None:
+            for step in pos.legal_moves():
+                pos.push(step)
+                safe += not _gives_a_jump(pos)
+                pos.pop()
+                if safe >= fewest:
+                    break
+        pos.pop()
+        fewest = min(fewest, safe)
+        if not fewest:
+            break
+    return fewest
+
+
+def _fox_room(pos: Position) -> int:
+    """How many empty points the foxes can walk to, step by step (their room to run)."""
+    board, cells = pos.rules.board, pos.cells
+    seen = set(pos.foxes)
+    todo = list(seen)
+    while todo:
+        sq = todo.pop()
+        for direction in DIRECTIONS:
+            n = board.neighbour(sq, direction)
+            if n is not None and n not in seen and cells[n] == EMPTY:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) - len(pos.foxes)
+
+
+def beginner_geese(pos: Position, rng: random.Random) -> Move:
+    moves = pos.legal_moves()
+    rng.shuffle(moves)  # ties go to a random move
+    board = pos.rules.board
+    best, choice = None, moves[0]
+    for move in moves:
+        pos.push(move)
+        outcome = pos.outcome()
+        if outcome is not None and outcome.winner is Side.GEESE:
+            pos.pop()
+            return move
+        safe = not _gives_a_jump(pos)
+        spare = _spare_moves(pos) if safe and outcome is None else 0
+        room = _fox_room(pos)
+        pos.pop()
+        key = (safe, spare, -room, -board.row(move.origin))
+        if best is None or key > best:
+            best, choice = key, move
+    return choice
+
+
 def move_of(
     player: str, pos: Position, seconds: float, nodes: int | None, rng: random.Random
 ) -> Move:
@@ -193,6 +267,8 @@ def move_of(
         return waiting_fox(pos, rng)
     if player == "greedy":
         return greedy_geese(pos, rng)
+    if player == "beginner":
+        return beginner_geese(pos, rng)
     # Hard gets a node budget (the same on a busy machine); easy and medium stop at their depth,
     # with the clock only as a safety net.
     budget = nodes if player == "hard" else None
@@ -401,7 +477,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     args.nodes = args.nodes or None
     for pair in args.pairings.split(","):
         for player in pair.split("-"):
-            if player not in (*LEVELS, "ab2", "ab4", "waiting", "greedy", "random"):
+            if player not in (*LEVELS, "ab2", "ab4", "waiting", "greedy", "beginner", "random"):
                 ap.error(f"unknown player {player!r}")
     return args
 

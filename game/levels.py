@@ -5,7 +5,13 @@
 * ``noise``: the spread of a random amount, in hundredths of a goose, added to
   each move's score before the best is picked, so that moves the search scores
   alike are picked alike;
-* ``blunder``: the chance of playing a random legal move instead.
+* ``blunder``: the chance of playing a random legal move instead;
+* ``retreat``: for the fox side, the chance of a beginner's fox move instead:
+  it takes a goose if it can, and otherwise backs away from the geese, to a
+  point as far ahead of their advance as it can step (the open far end, where
+  beginners' foxes get shut in). Random moves would not make a fox weak: where
+  geese only step forward, a fox that waits at random lets them run out of
+  safe moves, the strongest plan there is.
 
 Whatever a level's knobs, it plays a forced win it sees. With a seed (and a
 depth), a level plays the same move on any machine; hard searches by time, so
@@ -25,7 +31,7 @@ import time
 from dataclasses import dataclass
 
 from .games import Rules
-from .position import Move, Position
+from .position import Move, Position, Side
 from .search import WON, search
 from .solve import Solver, forward_only
 
@@ -36,6 +42,7 @@ class Level:
     noise: float
     blunder: float
     exact: bool = False
+    retreat: float = 0.0
 
     @property
     def margin(self) -> int:
@@ -44,9 +51,10 @@ class Level:
 
 
 LEVELS = {
-    # Looks two plies ahead (its move and the reply), picks loosely and often at random: a
-    # beginner must be able to beat it with either side.
-    "easy": Level(depth=2, noise=40.0, blunder=0.3),
+    # Looks two plies ahead (its move and the reply), picks loosely and often at random, and
+    # its fox mostly backs away from the geese: a beginner must be able to beat it with either
+    # side.
+    "easy": Level(depth=2, noise=40.0, blunder=0.3, retreat=0.8),
     # Four plies and a little noise: sees simple traps and threats, misses long plans.
     "medium": Level(depth=4, noise=15.0, blunder=0.03),
     # As deep as the time allows, always its best move.
@@ -98,6 +106,19 @@ def exact_move(position: Position, seconds: float, nodes: int | None = None) -> 
     return None if found is None else found[0]
 
 
+def retreat_move(position: Position, rng: random.Random) -> Move:
+    """A beginner's fox move: the longest capture, else a step furthest up the board (geese
+    step towards higher rows in every game), ties at random."""
+    row = position.rules.board.row
+
+    def key(move: Move) -> tuple[int, int]:
+        return len(move.captures), row(move.target)
+
+    moves = sorted(position.legal_moves(), key=str)
+    best = max(map(key, moves))
+    return rng.choice([m for m in moves if key(m) == best])
+
+
 def choose_move(
     position: Position,
     level: str = "hard",
@@ -124,9 +145,11 @@ def choose_move(
             return move
         seconds = max(seconds - (time.perf_counter() - start), 0.1 * seconds)
     result = search(position, knobs.depth, seconds, nodes, margin=knobs.margin)
-    if abs(result.score) > WON or (not knobs.noise and not knobs.blunder):
+    if abs(result.score) > WON or not (knobs.noise or knobs.blunder or knobs.retreat):
         return result.move  # a forced result has no better choice
     rng = random.Random(seed)
+    if position.turn is Side.FOX and rng.random() < knobs.retreat:
+        return retreat_move(position, rng)
     if rng.random() < knobs.blunder:
         return rng.choice(sorted(result.scores, key=str))
     floor = result.score - knobs.margin

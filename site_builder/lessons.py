@@ -1,7 +1,9 @@
 """The lessons on each rules page: positions from ``content/lessons/``, facts from the engine.
 
 A lesson file lists positions (pieces, side to move, earlier moves), the moves that complete
-each lesson and one wrong try it explains. At build time the engine gives every legal move,
+each lesson and one wrong try it explains, and may give its own words for a reason
+(``explain``): where the play page's explanation would answer another question, as a jump's
+rule does for a long step in the lesson on steps. At build time the engine gives every legal move,
 the position and result after each goal move, and the reason for every illegal try the board
 can send (board.js turns clicks into notation the same way for every page). The page embeds
 this as JSON; lessons.js only looks moves up, so the rules live in ``game/`` alone.
@@ -21,6 +23,7 @@ from typing import IO, Any
 from game import rules_for
 from game.api import end_points
 from game.boards import col_of, parse_square, row_of, square_name
+from game.codes import IllegalReason
 from game.position import FOX, GOOSE, Move, Position, Side
 
 LESSONS = Path(__file__).resolve().parent.parent / "content" / "lessons"
@@ -38,6 +41,8 @@ class Lesson:
     history: tuple[str, ...]
     goal: tuple[str, ...]
     wrong: str
+    # The lesson's words for tries refused for these reasons (IllegalReason values).
+    explain: tuple[tuple[str, str], ...] = ()
 
 
 def load(game: str, directory: Path = LESSONS) -> list[Lesson]:
@@ -56,6 +61,7 @@ def load(game: str, directory: Path = LESSONS) -> list[Lesson]:
             history=tuple(item.get("history", ())),
             goal=tuple(item["goal"]),
             wrong=item["wrong"],
+            explain=tuple(sorted(item.get("explain", {}).items())),
         )
         for item in data["lesson"]
     ]
@@ -135,6 +141,10 @@ def compute(game: str, lesson: Lesson) -> dict[str, Any]:
     stops = {str(Move(m.path[:k], True)) for m in legal if m.jump for k in range(2, len(m.path))}
     if lesson.wrong not in tries and lesson.wrong not in stops:
         raise ValueError(f"{game}: the wrong try {lesson.wrong} is not a try the board can send")
+    refused = set(tries.values()) | ({IllegalReason.CHAIN_MUST_CONTINUE} if stops else set())
+    for reason, _ in lesson.explain:
+        if reason not in refused:
+            raise ValueError(f"{game}: no try of this lesson is refused for {reason!r}")
     # The commonest reason is stored once; the tries list only the others.
     common = Counter(tries.values()).most_common(1)[0][0]
     jumps = [m for m in legal if m.jump]
@@ -171,6 +181,7 @@ def page_data(game: str, gettext: Callable[[str], str]) -> dict[str, Any]:
                 "title": gettext(lesson.title),
                 "text": gettext(lesson.text),
                 "done": gettext(lesson.done) if lesson.done else "",
+                "explain": {reason: gettext(words) for reason, words in lesson.explain},
                 **data,
             }
             for lesson, data in zip(lessons, engine_data(game), strict=True)
@@ -200,3 +211,6 @@ def extract_lessons(
             if value:
                 lineno = next((n for n, line in enumerate(lines, 1) if value[:40] in line), 0)
                 yield lineno, "gettext", value, [f"{data['game']}: lesson {i}, {key}"]
+        for reason, value in item.get("explain", {}).items():
+            lineno = next((n for n, line in enumerate(lines, 1) if value[:40] in line), 0)
+            yield lineno, "gettext", value, [f"{data['game']}: lesson {i}, said for {reason}"]

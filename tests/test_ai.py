@@ -188,6 +188,26 @@ def test_the_blunder_knob_plays_random_legal_moves(monkeypatch):
     assert len(picked) > 2
 
 
+def test_the_retreat_knob_backs_the_fox_away_from_the_geese_and_leaves_the_geese_alone(
+    monkeypatch,
+):
+    monkeypatch.setitem(LEVELS, "easy", Level(depth=1, noise=0.0, blunder=0.0, retreat=1.0))
+    rules = rules_for("fox-and-geese", 13)
+    start = Position(rules)
+    picked = {str(choose_move(start, "easy", seed=s)) for s in range(30)}
+    # From d4 the fox steps to the row furthest from the geese, any of its points.
+    assert picked == {"d4-c5", "d4-d5", "d4-e5"}
+    # A goose it can take, it takes (the longest chain), away from the geese or not.
+    sq = [parse_square(n) for n in ("c3", "c4", "c6", "d1", "e1", "e2", "g3")]
+    pos = Position(rules, [sq[0]], sq[1:], Side.FOX)
+    assert all(str(choose_move(pos, "easy", seed=s)) == "c3xc5xc7" for s in range(5))
+    # The geese play the search's best, never a retreat.
+    start.push(start.parse_move("d4-d5"))
+    result = search(start, max_depth=1, seconds=None)
+    for s in range(5):
+        assert result.scores[choose_move(start, "easy", seed=s)] == result.score
+
+
 def test_bad_requests_are_refused():
     pos = Position(rules_for("fox-and-geese"))
     with pytest.raises(ValueError, match="unknown level"):

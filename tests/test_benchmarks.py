@@ -1,5 +1,7 @@
 """The benchmark scripts' own options (their figures are printed, not asserted)."""
 
+import random
+
 from game import Position, Side, parse_square, rules_for
 from tests.conftest import load_script
 
@@ -64,3 +66,29 @@ def test_tournament_side_keeps_the_same_games_of_one_side():
     fox = ai_tournament.tasks_for(ai_tournament.arguments([*argv, "--side", "fox"]))
     assert fox == [task for task in both if task[4] is Side.FOX]
     assert len(fox) == 3
+
+
+def test_the_beginner_geese_trap_when_they_can_and_never_leave_a_goose_to_be_jumped():
+    rules = rules_for("fox-and-geese")
+    geese = [parse_square(n) for n in ["c7", "e7", "c6", "e6", "d5", "c5"]]
+    pos = Position(rules, [parse_square("d7")], geese, Side.GEESE)
+    assert str(ai_tournament.beginner_geese(pos, random.Random(1))) == "c5-d6"
+    # Against a random fox: whenever some goose step leaves nothing to jump, the one played does.
+    rng = random.Random(5)
+    pos = Position(rules_for("fox-and-geese", 13))
+    checked = 0
+    while pos.outcome() is None:
+        if pos.turn is Side.FOX:
+            pos.push(rng.choice(pos.legal_moves()))
+            continue
+        safe = []
+        for move in pos.legal_moves():
+            pos.push(move)
+            safe.append(not any(m.jump for m in pos.legal_moves()))
+            pos.pop()
+        move = ai_tournament.beginner_geese(pos, rng)
+        pos.push(move)
+        if any(safe):
+            checked += 1
+            assert not any(m.jump for m in pos.legal_moves()), pos.moves
+    assert checked > 10

@@ -12,7 +12,7 @@ import pytest
 
 from game import Position, rules_for
 from game.boards import parse_square, square_name
-from game.position import Move, Side
+from game.position import EMPTY, Move, Side, tables_for
 from site_builder import i18n, lessons
 
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
@@ -75,6 +75,23 @@ def test_embedded_lessons_are_what_the_engine_computes(
         assert page["wrongReason"] == position.illegal_reason(Move.parse(lesson.wrong), legal)
 
 
+@pytest.mark.parametrize("code", ["en", "pl"])
+def test_the_lessons_say_the_play_page_turns_the_board_for_the_fox_side(
+    site_dir: Path, code: str
+) -> None:
+    # Issue #37: the lessons' board has the geese at the bottom, the play page puts the player's
+    # own pieces there; the reader is told before "Play now" takes them to it.
+    note = i18n.load_translations()[code][0].gettext(
+        "On the play page your own pieces start nearest you, so when you play the fox side "
+        "the board is turned round."
+    )
+    for game in GAMES:
+        html = (site_dir / code / game / "index.html").read_text(encoding="utf-8")
+        lessons_part = html[html.index('id="lessons"') : html.index('id="lesson-data"')]
+        assert 'data-action="play-now"' in lessons_part
+        assert f'id="play-orientation">{note}</p>' in lessons_part
+
+
 def test_every_rule_the_issue_names_has_a_lesson() -> None:
     """The outcomes the lessons end in, per game (one lesson each)."""
     reasons = {
@@ -120,10 +137,39 @@ def test_a_wrong_try_the_board_cannot_send_fails(tmp_path: Path) -> None:
         lessons.compute("fox-and-geese", lesson)
 
 
+def test_a_lesson_s_words_for_a_reason_none_of_its_tries_has_fail(tmp_path: Path) -> None:
+    # Geese never step backward, but here the fox is to move: no try is refused for that.
+    lesson = write(
+        tmp_path, 'goal = ["d4-d5"]\nwrong = "d4xd6"\nexplain = { goose-backward = "W" }\n'
+    )
+    with pytest.raises(ValueError, match="goose-backward"):
+        lessons.compute("fox-and-geese", lesson)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_first_lesson_explains_a_long_fox_move_as_a_step_not_as_a_jump(game: str) -> None:
+    # Lesson 1 teaches steps, with no goose next to the fox; jumps come in lesson 2. A fox
+    # moved two points is refused as a jump with no goose between: the lesson says why itself.
+    first = lessons.page_data(game, str)["lessons"][0]
+    position = position_of(game, lessons.load(game)[0])
+    legal = position.legal_moves()
+    far = [
+        Move((fox, land), True)
+        for fox in position.foxes
+        for _over, land in tables_for(position.rules).jumps[fox]
+        if position.piece_at(land) == EMPTY
+    ]
+    assert far
+    for move in far:
+        reason = position.illegal_reason(move, legal)
+        assert reason == "not-a-jump"
+        assert "one point at a time" in first["explain"][reason]
+
+
 def test_lesson_texts_are_extracted() -> None:
     catalog = i18n.extract_catalog()
     for game in GAMES:
         for lesson in lessons.load(game):
-            for text in (lesson.title, lesson.text, lesson.done):
+            for text in (lesson.title, lesson.text, lesson.done, *dict(lesson.explain).values()):
                 if text:
                     assert catalog.get(text) is not None, text

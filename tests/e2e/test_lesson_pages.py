@@ -48,11 +48,14 @@ def test_every_lesson_by_clicking(page, site_server, code, game):
     for i, lesson in enumerate(lessons):
         expect(section).to_have_attribute("data-lesson", str(i))
         expect(page.locator("#lesson-title")).to_have_text(lesson["title"])
-        # The wrong try: its explanation is the play page's, for the engine's reason.
+        # The wrong try: its explanation is the play page's for the engine's reason, or the
+        # lesson's own words for that reason.
         wrong = lesson["wrong"].replace("-", "x").split("x")
         stop = any(m.startswith(lesson["wrong"] + "x") for m in lesson["start"]["legal"])
         click(page, wrong + ([wrong[-1]] if stop else []))
-        expected = words(page, lesson["wrongReason"])
+        expected = lesson["explain"].get(lesson["wrongReason"]) or words(
+            page, lesson["wrongReason"]
+        )
         assert expected != words(page, "unknown"), lesson["wrongReason"]
         expect(message).to_have_text(expected)
         expect(section).to_have_attribute("data-status", "ready")
@@ -75,6 +78,29 @@ def test_every_lesson_by_clicking(page, site_server, code, game):
             page.locator("#lessons [data-action=next]").click()
     expect(page.locator("#lessons [data-action=next]")).to_be_hidden()
     expect(page.locator("#lessons [data-action=play-now]")).to_have_attribute("href", "play/")
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "points"),
+    [("fox-and-geese", ["d4", "d6"]), ("two-foxes", ["c7", "c5"]), ("large-cross", ["e5", "e7"])],
+)
+def test_a_fox_moved_two_points_in_the_first_lesson_is_told_it_steps_one(
+    page, site_server, game, points
+):
+    # Issue #37: the rule of a jump answered a question the reader had not asked (jumps are
+    # the next lesson); the first lesson says the fox steps one point at a time.
+    open_lessons(page, site_server, "en", game)
+    click(page, points)
+    message = page.locator("#lesson-message")
+    expect(message).to_have_text(
+        "A fox steps only one point at a time, to the next point along a line."
+    )
+    open_lessons(page, site_server, "sv", game)
+    click(page, points)
+    expect(message).to_have_text(
+        "En räv flyttar bara ett steg i taget, till nästa punkt längs en linje."
+    )
     assert page.console_errors == []
 
 

@@ -99,7 +99,7 @@ function moved(move) {
 
 function illegal(attempt) {
   const reason = attempt.code ?? lesson.tries[attempt.move] ?? lesson.otherwise;
-  say(text.illegalText(reason));
+  say(lesson.explain[reason] ?? text.illegalText(reason));
 }
 
 function selected(name, targets) {
