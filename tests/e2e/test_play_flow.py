@@ -180,10 +180,16 @@ def test_new_game_asks_first_and_can_be_undone(page, site_server):
 def test_link_play_has_fixed_roles(browser, page, site_server):
     open_play(page, site_server)
     set_mode(page, "link", side="fox")
-    state = enter_move(page, api.new_game("fox-and-geese", side="fox"), "d4-c4")
     status = page.locator("#status")
+    # Nobody has sent the link yet: it goes to the friend, not "back".
+    expect(status).to_contain_text("send the link to your friend")
+    expect(status).not_to_contain_text("send the link back")
+    state = enter_move(page, api.new_game("fox-and-geese", side="fox"), "d4-c4")
     expect(status).to_contain_text("You played d4-c4")
     expect(status).to_contain_text("Send the link")
+    # A tap while the friend is to move says so, until the friend's reply arrives (below).
+    tap(page, "c4")
+    expect(page.locator("#message")).to_contain_text("your friend's turn")
     link = page.url
     other = browser.new_context()
     try:
@@ -211,6 +217,7 @@ def test_link_play_has_fixed_roles(browser, page, site_server):
     wait_record(page, api.load(reply["record"], side="fox")["record"])
     expect(status).to_contain_text("Your friend played c3-b4")
     expect(status).to_contain_text("You play the fox")
+    expect(page.locator("#message")).not_to_contain_text("your friend's turn")
     assert page.locator("#move-input").input_value() == ""
     assert page.locator("input[name=side][value=fox]").is_checked()
 

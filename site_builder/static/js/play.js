@@ -638,6 +638,8 @@ async function openLink(record) {
     if (!next) return;
     hideLinkError();
     setGame(mine, next);
+    // A message about the position before (such as "It is your friend's turn") is stale now.
+    say("");
   } else {
     // Someone else's game: played by link, as the other side than its sender's.
     const side = openerSide(state);

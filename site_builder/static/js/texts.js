@@ -85,8 +85,10 @@ export function replyWhenReadyText() {
 export function linkStatusText({ side, toMove, last, n, fresh }) {
   const you = t("You play %(side)s.", { side: sideText(side, n) });
   if (toMove === side) {
-    const what = last ? t("Your friend played %(move)s.", { move: last }) : "";
-    return [you, what, t("Make your move, then send the link back.")].filter(Boolean).join(" ");
+    // Nothing has been sent yet before the first move: the link goes to the friend, not back.
+    if (!last) return [you, t("Make your move, then send the link to your friend.")].join(" ");
+    return [you, t("Your friend played %(move)s.", { move: last }),
+      t("Make your move, then send the link back.")].join(" ");
   }
   if (last && !fresh) return [you, t("You played %(move)s.", { move: last }),
     t("Send the link to your friend and wait for the reply.")].join(" ");
