@@ -494,9 +494,21 @@ def test_a_lost_game_is_shown_as_lost(page, site_server, mode):
     assert REASONS["fox-trapped"] in status.inner_text()
     assert status.get_attribute("data-result") == "geese"
     expect(page.locator("#moves .result-line")).to_have_text("Geese win")
-    assert page.locator("[data-action=undo]").first.is_disabled()
     expect(page.locator("#result [data-action=swap-sides]")).to_be_visible()
     expect(page.locator("#result [data-action=weaker]")).to_be_visible(visible=mode == "computer")
+    # After a loss the computer is not offered stronger.
+    expect(page.locator("#result [data-action=stronger]")).to_be_hidden()
+    undo = page.locator("[data-action=undo]").first
+    if mode == "link":
+        assert undo.is_disabled()  # a link game's moves are both players'
+        return
+    # Against the computer the losing move can be taken back: the game is open again, at the
+    # player's move before it.
+    expect(undo).to_be_enabled()
+    undo.click()
+    wait_record(page, ".".join([START, *moves[:-2]]))
+    expect(status).to_have_attribute("data-result", "")
+    expect(page.locator("#result")).to_be_hidden()
 
 
 def test_beating_the_computer_offers_a_stronger_one(page, site_server):
@@ -510,6 +522,8 @@ def test_beating_the_computer_offers_a_stronger_one(page, site_server):
     enter_move(page, api.load(record), moves[-1])
     expect(page.locator("#status")).to_contain_text("You won!")
     expect(page.locator("#moves .result-line")).to_have_text("Fox wins")
+    # A winner is not offered a weaker computer.
+    expect(page.locator("#result [data-action=weaker]")).to_be_hidden()
     page.click("#result [data-action=stronger]")
     wait_record(page, START)
     assert page.locator("select[name=level]").input_value() == "hard"

@@ -259,8 +259,12 @@ function render(animate = null) {
     const level = LEVELS.indexOf(game.level);
     const vsComputer = game.mode === "computer";
     actions("swap-sides")[0].hidden = game.mode === "two";
-    actions("stronger")[0].hidden = !vsComputer || level === LEVELS.length - 1;
-    actions("weaker")[0].hidden = !vsComputer || level === 0;
+    // A stronger computer is offered to a player who did not lose, a weaker one to a player
+    // who did not win: after a loss at easy, "Stronger computer" read as a taunt.
+    const won = live.result === game.side;
+    const lost = live.result !== game.side && live.result !== "draw";
+    actions("stronger")[0].hidden = !vsComputer || level === LEVELS.length - 1 || lost;
+    actions("weaker")[0].hidden = !vsComputer || level === 0 || won;
   }
   $("#browsing").hidden = !browsing;
   $("#browsing-text").textContent = text.browsingText(state.ply, live.ply);
@@ -447,10 +451,12 @@ function selected(name, targets) {
 
 // The ply that undo goes back to, or null. Against the computer it takes back the computer's
 // reply as well; by link only your own move not yet answered; never once the game is over.
+// A finished game can be taken back too (against the computer or on one device), so that a
+// learner can try the losing move again; a link game's moves belong to both players.
 function undoTarget() {
-  if (!session.ready || !live || live.ply === 0 || live.result || linkBad) return null;
+  if (!session.ready || !live || live.ply === 0 || linkBad) return null;
   if (game.mode === "two") return live.ply - 1;
-  if (game.mode === "link") return live.to_move === game.side ? null : live.ply - 1;
+  if (game.mode === "link") return live.to_move === game.side || live.result ? null : live.ply - 1;
   const target = live.ply - (live.to_move === game.side ? 2 : 1);
   return target >= 0 ? target : null;
 }
