@@ -5,7 +5,6 @@ once per session and only when a test asks for it, so engine tests need neither
 the site builder nor a browser.
 """
 
-import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -14,8 +13,8 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from site_builder import build
+from tests.helpers import REPO, serve
 
-REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 # Debian's Chromium as root in a closed network: no sandbox, no GPU, no calls home.
 CHROMIUM_ARGS = [
@@ -26,18 +25,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-
-def load_script(path: str):
-    """A script of the repository (not a package) as a module, e.g. "scripts/serve.py"."""
-    spec = importlib.util.spec_from_file_location(Path(path).stem, REPO / path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = load_script("scripts/serve.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -1,7 +1,7 @@
 """The benchmark scripts' own options (their figures are printed, not asserted)."""
 
 from game import Position, Side, parse_square, rules_for
-from tests.conftest import load_script
+from tests.helpers import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
 ai_losses = load_script("benchmarks/ai_losses.py")

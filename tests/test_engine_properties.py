@@ -10,14 +10,7 @@ from hypothesis import strategies as st
 from game import Position, rules_for
 from game.position import DRAW_PLIES, FOX, GOOSE
 from game.record import GameRecord
-
-CONFIGS = [
-    ("fox-and-geese", 13, False),
-    ("fox-and-geese", 17, True),
-    ("fox-and-geese", 15, False),
-    ("two-foxes", None, False),
-    ("large-cross", None, False),
-]
+from tests.helpers import CONFIGS
 
 
 def snapshot(p: Position):

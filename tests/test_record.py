@@ -1,13 +1,11 @@
 """Game records (the URL serialization) and the worker API."""
 
-import random
-
 import pytest
 from hypothesis import given, settings
 
 from game import Position, RecordCode, Side, api, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
-from tests.fragments import fragments
+from tests.helpers import finished_game, fragments
 
 
 def test_encode_decode_round_trip():
@@ -111,17 +109,6 @@ def test_rejection_keeps_the_longest_valid_prefix():
         "goose-backward",
     )
     assert error.prefix.encode() == "1.fox-and-geese.13.d4-d5.c3-c4.d5-d4"
-
-
-def finished_game(game: str, seed: int) -> GameRecord:
-    rng = random.Random(seed)
-    record = GameRecord.new(game)
-    position = record.replay()
-    while position.legal_moves():
-        move = rng.choice(position.legal_moves())
-        position.push(move)
-        record = record.with_moves((*record.moves, str(move)))
-    return record
 
 
 @pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])

@@ -5,7 +5,6 @@ screen-reader announcements, keyboard focus, hover contrast and the layout."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -13,59 +12,26 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from game import api
-from tests.e2e.test_play import (
+from tests.e2e.support import (
     READY,
+    RUNTIME,
+    START,
+    as_opened,
     enter_move,
     find_game,
     hold,
     open_play,
     play_url,
+    plies,
     point,
     point_centers,
     record_in_url,
+    save_game,
     set_mode,
+    tap,
+    wait_plies,
     wait_record,
 )
-
-START = "1.fox-and-geese.13"
-
-
-def plies(page) -> int:
-    return page.locator("#moves [data-move]").count()
-
-
-def wait_plies(page, n: int) -> None:
-    page.wait_for_function(
-        "n => document.querySelectorAll('#moves [data-move]').length === n", arg=n
-    )
-
-
-def tap(page, name: str) -> None:
-    page.mouse.click(*point_centers(page)[name])
-
-
-def as_opened(record: str) -> dict:
-    """The state a link to ``record`` (naming no sender) becomes for whoever opens it: they
-    play the side to move, and the page's record says so."""
-    return api.load(record, side=api.load(record)["to_move"])
-
-
-def save_game(page, game: dict) -> None:
-    """A game saved in this browser before the page loads, as the page saves its own."""
-    state = api.load(game["record"])
-    saved = {
-        "rev": 0,
-        "updated": 1,
-        "moves": state["moves"],
-        "geese": state["geese"],
-        "sideways": state["sideways"],
-        "result": state["result"],
-        **game,
-    }
-    key = f"fox-and-geese:game:{state['game']}:{game['id']}"
-    script = f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))})"
-    page.add_init_script(script)
-
 
 # -- 1, 2: games kept apart --------------------------------------------------------------------
 
@@ -780,7 +746,7 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
 
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     # While loading, you play the geese: the fox moves first, and only the engine can.
-    held = hold(page, "**/pyodide.asm.wasm*")
+    held = hold(page, RUNTIME)
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
@@ -788,9 +754,7 @@ def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     tap(page, "c3")
     expect(page.locator("#message")).to_contain_text("engine has loaded")
     page.check("input[name=side][value=fox]")
-    for route in held:
-        route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm*")
+    held.release()
     page.wait_for_selector(READY)
     # The computer thinking.
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '4'; }")
@@ -846,13 +810,11 @@ def goose_c1_top(page) -> bool:
 
 
 def test_the_board_is_drawn_the_right_way_up_from_the_start_and_flip_is_kept(page, site_server):
-    held = hold(page, "**/pyodide.asm.wasm*")
+    held = hold(page, RUNTIME)
     page.goto(play_url(site_server))  # a new game against the computer, as the fox
     page.wait_for_selector("svg.board-live")
     before = goose_c1_top(page)
-    for route in held:
-        route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm*")
+    held.release()
     page.wait_for_selector(READY)
     assert goose_c1_top(page) == before
     assert before  # the fox's side at the bottom
