@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from site_builder import build
+from site_builder.builder import build_pages
 from tests.helpers import REPO, serve
 
 CHROMIUM = "/usr/bin/chromium"
@@ -27,11 +28,18 @@ CHROMIUM_ARGS = [
 ]
 
 
+# What a test needs decides its tier: `make test-fast` leaves out these markers.
+NEEDS = {"browser": "e2e", "site_dir": "build", "node_executable": "pyodide"}
+
+
 def pytest_collection_modifyitems(items):
     e2e = REPO / "tests" / "e2e"
     for item in items:
         if e2e in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
+        for fixture, marker in NEEDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
 
 
 @pytest.fixture(scope="session")
@@ -80,6 +88,17 @@ def site_dir(tmp_path_factory):
     clone; tests/test_compress.py checks the best setting on small files)."""
     out = tmp_path_factory.mktemp("site") / "dist"
     build(out, quick_compression=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def pages_dir(tmp_path_factory):
+    """The site's pages without its runtime (no Pyodide, no Node, a second or two): every page
+    of every locale by render_pages, with the static files and manifests they link to. For
+    tests of the pages' HTML; what needs the engine's files or the service worker takes
+    site_dir."""
+    out = tmp_path_factory.mktemp("pages")
+    build_pages(out)
     return out
 
 

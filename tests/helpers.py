@@ -5,6 +5,7 @@ fragments a player might open as a link."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from pathlib import Path
 from types import ModuleType
@@ -29,6 +30,13 @@ def load_script(path: str) -> ModuleType:
 
 # A script loaded at run time: mypy cannot see its classes.
 serve: Any = load_script("scripts/serve.py")
+
+
+def examples(count: int) -> int:
+    """How many examples a property test draws: ``count``, or a fifth of it in `make test-fast`
+    (which sets FAST_TESTS=1), whose time the two biggest property tests would otherwise fill."""
+    return max(1, count // 5) if os.environ.get("FAST_TESTS") == "1" else count
+
 
 # Every table of every game, as (game, geese, sideways): geese None where a game has one count.
 CONFIGS = [

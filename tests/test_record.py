@@ -5,7 +5,7 @@ from hypothesis import given, settings
 
 from game import Position, RecordCode, Side, api, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
-from tests.helpers import finished_game, fragments
+from tests.helpers import examples, finished_game, fragments
 
 
 def test_encode_decode_round_trip():
@@ -120,7 +120,7 @@ def test_moves_after_the_end_are_rejected(game):
     assert info.value.prefix == record
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(fragments)
 def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
     """The generator of the page's fuzz test (tests/e2e), here against the deserializer."""

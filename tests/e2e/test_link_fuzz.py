@@ -49,8 +49,8 @@ FEED = """async (texts) => {
     return shown;
 }"""
 # In batches of 20. The engine's reader gets 1500 of the same fragments in test_record.py; here
-# the page's handling of each kind of answer is what counts, and 600 take every branch often.
-FRAGMENTS = 600
+# the page's handling of each kind of answer is what counts.
+FRAGMENTS = 1000
 
 
 def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
