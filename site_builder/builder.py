@@ -67,7 +67,7 @@ def environment(translations: NullTranslations) -> Environment:
     return env
 
 
-def _json_script(data) -> Markup:
+def _json_script(data: object) -> Markup:
     # Data inside <script type="application/json">: "<" escaped so no "</script>".
     return Markup(
         json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
