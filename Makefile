@@ -1,12 +1,13 @@
 # make serve: set up, build the site into dist/ and serve it on http://127.0.0.1:8000/
 # make test:  set up, lint, and run the whole test suite (what CI runs)
+# make test-fast: the tests that need no site build, no browser and no Node (no lint either)
 # make lint:  ruff (lint + format check), mypy and biome (JavaScript lint); make format rewrites what ruff can fix
 PYTHON := .venv/bin/python
 PORT ?= 8000
 
 LIGHTHOUSE := build/lighthouse/node_modules/.bin/lighthouse
 
-.PHONY: setup build serve test lint format lighthouse
+.PHONY: setup build serve test test-fast lint format lighthouse
 
 setup:
 	bash scripts/setup.sh
@@ -19,6 +20,9 @@ serve: build
 
 test: lint
 	$(PYTHON) -m pytest
+
+test-fast: setup
+	FAST_TESTS=1 $(PYTHON) -m pytest -m "not (e2e or build or pyodide)"
 
 lint: setup
 	$(PYTHON) -m ruff check .

@@ -26,7 +26,7 @@ from . import balance, i18n, lessons
 from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
-from .offline import build_offline
+from .offline import build_offline, write_manifests
 from .palette import colours
 from .play import build_assets, page_modules
 from .words import rule_changes, start_words
@@ -67,7 +67,7 @@ def environment(translations: NullTranslations) -> Environment:
     return env
 
 
-def _json_script(data) -> Markup:
+def _json_script(data: object) -> Markup:
     # Data inside <script type="application/json">: "<" escaped so no "</script>".
     return Markup(
         json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
@@ -351,6 +351,15 @@ def render_pages(out: Path, base_url: str = "") -> Site:
     return site
 
 
+def build_pages(out: Path, base_url: str = "") -> Site:
+    """The site without its runtime (no Pyodide, no Node): the static files, every page and
+    the manifests the pages link to, into the empty or missing folder ``out``."""
+    shutil.copytree(HERE / "static", out / "static")
+    site = render_pages(out, base_url)
+    write_manifests(out, site.locales)
+    return site
+
+
 def build(
     out_dir: Path | str | None = None, *, base_url: str = "", quick_compression: bool = False
 ) -> Path:
@@ -369,8 +378,7 @@ def build(
             raise FileExistsError(f"{out} is not empty and does not look like a site build")
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copytree(HERE / "static", out / "static")
-    site = render_pages(out, base_url)
+    site = build_pages(out, base_url)
     versions = build_assets(out)
     # The service worker precaches every file written before it.
     build_offline(out, site.locales, site.version, site.commit, versions)

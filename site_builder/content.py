@@ -8,8 +8,10 @@ English gettext messages (extracted by ``extract_content`` below).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from game import VARIANTS, Variant
 
@@ -85,7 +87,9 @@ def _favours(name: str, data: dict) -> list[Favours]:
     return tables
 
 
-def extract_content(fileobj, keywords, comment_tags, options):
+def extract_content(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel extractor for content files: every text value is a message."""
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)

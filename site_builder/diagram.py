@@ -9,11 +9,12 @@ fallback for an SVG shown without the stylesheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from markupsafe import Markup, escape
 
-from game.boards import FILES, square_name
+from game.boards import FILES, Board, square_name
+from game.games import Rules
 
 from .palette import colours
 
@@ -39,7 +40,7 @@ def _num(value: float) -> str:
 
 
 def board_svg(
-    rules,
+    rules: Rules,
     pieces: Mapping[int, str] | None = None,
     *,
     title: str,
@@ -109,8 +110,8 @@ def board_svg(
             out.append(f'<text x="{MARGIN + c * SPACING}" y="{bottom}">{FILES[col]}</text>')
         for r in range(h):
             row = h - 1 - r if flipped else r
-            y = MARGIN + (h - 1 - r) * SPACING
-            out.append(f'<text x="{MARGIN - PAD - 11}" y="{y}">{row + 1}</text>')
+            at = MARGIN + (h - 1 - r) * SPACING
+            out.append(f'<text x="{MARGIN - PAD - 11}" y="{at}">{row + 1}</text>')
         out.append("</g>")
 
     out.append('<g class="points">')
@@ -168,7 +169,7 @@ def _piece(kind: str, at: str, x: float, y: float) -> str:
     raise ValueError(f"unknown piece {kind!r}")
 
 
-def _surface(board, xy) -> str:
+def _surface(board: Board, xy: Callable[[int], tuple[float, float]]) -> str:
     """Outline of the board: rows merged into bands, traced as one polygon.
 
     Every row of a cross board is one run of points, so the outline is the

@@ -106,6 +106,5 @@ def write_service_worker(
 def build_offline(
     out_dir: Path | str, locales: list[str], version: str, commit: str, versions: dict[str, str]
 ) -> None:
-    out = Path(out_dir)
-    write_manifests(out, locales)
+    out = Path(out_dir)  # the manifests are written with the pages (builder.build_pages)
     write_service_worker(out, locales, version, commit, versions)

@@ -8,11 +8,14 @@ list formatting.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from gettext import NullTranslations
 
+from babel import Locale
 from babel.lists import format_list
 
-from game.boards import square_name
+from game.boards import Board, square_name
 from game.games import DIAGONAL, FORWARD, SIDEWAYS, Variant
 
 
@@ -27,11 +30,11 @@ class Row:
         return self.standard != self.variant
 
 
-def _names(squares, locale) -> str:
+def _names(squares: Iterable[int], locale: Locale) -> str:
     return format_list([square_name(sq) for sq in sorted(squares)], locale=locale)
 
 
-def board_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def board_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     board = variant.board
     n = len(board.points)
     if board.diagonals_in_every_square:
@@ -49,7 +52,7 @@ def board_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     return (text % {"num": n},)
 
 
-def pieces_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def pieces_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     foxes = len(variant.foxes)
     geese = variant.default_geese
     text = tr.gettext("%(foxes)s and %(geese)s") % {
@@ -64,13 +67,13 @@ def pieces_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def foxes_words(foxes, tr, locale) -> str:
+def foxes_words(foxes: Sequence[int], tr: NullTranslations, locale: Locale) -> str:
     return tr.ngettext(
         "The fox starts on %(points)s", "The foxes start on %(points)s", len(foxes)
     ) % {"points": _names(foxes, locale)}
 
 
-def geese_words(board, geese, tr, locale) -> str:
+def geese_words(board: Board, geese: Sequence[int], tr: NullTranslations, locale: Locale) -> str:
     rows = sorted({board.row(sq) for sq in geese})
     full_rows = [sq for sq in board.points if board.row(sq) in rows]
     if rows == list(range(len(rows))) and sorted(full_rows) == sorted(geese):
@@ -84,12 +87,12 @@ def geese_words(board, geese, tr, locale) -> str:
     return tr.gettext("The geese start on %(points)s") % {"points": _names(geese, locale)}
 
 
-def start_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def start_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     geese = variant.geese[variant.default_geese]
     return (foxes_words(variant.foxes, tr, locale), geese_words(variant.board, geese, tr, locale))
 
 
-def goose_moves_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def goose_moves_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     names = {
         FORWARD: tr.pgettext("goose move", "forward"),
         DIAGONAL: tr.pgettext("goose move", "diagonally forward"),
@@ -105,7 +108,7 @@ def goose_moves_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def capture_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def capture_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     if variant.forced_capture:
         return (
             tr.gettext("Compulsory: if a fox can jump, it must"),
@@ -114,7 +117,7 @@ def capture_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     return (tr.gettext("Optional"), tr.gettext("A chain of jumps may stop after any jump"))
 
 
-def fox_win_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def fox_win_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     n = variant.fox_wins_below
     return (
         tr.ngettext("Fewer than %(num)s goose is left", "Fewer than %(num)s geese are left", n)
@@ -123,7 +126,7 @@ def fox_win_words(variant: Variant, tr, locale) -> tuple[str, ...]:
     )
 
 
-def geese_win_words(variant: Variant, tr, locale) -> tuple[str, ...]:
+def geese_win_words(variant: Variant, tr: NullTranslations, locale: Locale) -> tuple[str, ...]:
     lines = []
     if variant.pen:
         lines.append(
@@ -149,7 +152,7 @@ ASPECTS = (
 )
 
 
-def aspect_names(tr) -> dict[str, str]:
+def aspect_names(tr: NullTranslations) -> dict[str, str]:
     return {
         "board": tr.pgettext("rule aspect", "Board"),
         "pieces": tr.pgettext("rule aspect", "Pieces"),
@@ -161,7 +164,9 @@ def aspect_names(tr) -> dict[str, str]:
     }
 
 
-def rule_changes(standard: Variant, variant: Variant, tr, locale) -> list[Row]:
+def rule_changes(
+    standard: Variant, variant: Variant, tr: NullTranslations, locale: Locale
+) -> list[Row]:
     """One row per aspect: the standard game's wording against the variant's."""
     names = aspect_names(tr)
     return [

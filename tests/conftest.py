@@ -5,7 +5,6 @@ once per session and only when a test asks for it, so engine tests need neither
 the site builder nor a browser.
 """
 
-import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -14,8 +13,9 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from site_builder import build
+from site_builder.builder import build_pages
+from tests.helpers import REPO, serve
 
-REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 # Debian's Chromium as root in a closed network: no sandbox, no GPU, no calls home.
 CHROMIUM_ARGS = [
@@ -28,16 +28,8 @@ CHROMIUM_ARGS = [
 ]
 
 
-def load_script(path: str):
-    """A script of the repository (not a package) as a module, e.g. "scripts/serve.py"."""
-    spec = importlib.util.spec_from_file_location(Path(path).stem, REPO / path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = load_script("scripts/serve.py")
+# What a test needs decides its tier: `make test-fast` leaves out these markers.
+NEEDS = {"browser": "e2e", "site_dir": "build", "node_executable": "pyodide"}
 
 
 def pytest_collection_modifyitems(items):
@@ -45,6 +37,9 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if e2e in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
+        for fixture, marker in NEEDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
 
 
 @pytest.fixture(scope="session")
@@ -93,6 +88,17 @@ def site_dir(tmp_path_factory):
     clone; tests/test_compress.py checks the best setting on small files)."""
     out = tmp_path_factory.mktemp("site") / "dist"
     build(out, quick_compression=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def pages_dir(tmp_path_factory):
+    """The site's pages without its runtime (no Pyodide, no Node, a second or two): every page
+    of every locale by render_pages, with the static files and manifests they link to. For
+    tests of the pages' HTML; what needs the engine's files or the service worker takes
+    site_dir."""
+    out = tmp_path_factory.mktemp("pages")
+    build_pages(out)
     return out
 
 

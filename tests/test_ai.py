@@ -11,14 +11,7 @@ import pytest
 from game import Position, Side, parse_square, rules_for
 from game.levels import LEVELS, Level, choose_move
 from game.search import WON, search
-
-CONFIGS = [
-    ("fox-and-geese", 13, False),
-    ("fox-and-geese", 15, True),
-    ("fox-and-geese", 17, False),
-    ("two-foxes", None, False),
-    ("large-cross", None, False),
-]
+from tests.helpers import CONFIGS
 
 
 def sq(names: str) -> list[int]:

@@ -7,14 +7,7 @@ import pytest
 from game import Position, Side, parse_square, rules_for
 from game.boards import col_of, row_of, square
 from game.evaluation import draw_score, evaluation_for
-
-CONFIGS = [
-    ("fox-and-geese", 13, False),
-    ("fox-and-geese", 13, True),
-    ("fox-and-geese", 17, False),
-    ("two-foxes", None, False),
-    ("large-cross", None, False),
-]
+from tests.helpers import CONFIGS
 
 
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)

@@ -3,7 +3,7 @@
 import random
 
 from game import Position, Side, parse_square, rules_for
-from tests.conftest import load_script
+from tests.helpers import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
 ai_losses = load_script("benchmarks/ai_losses.py")

@@ -109,46 +109,48 @@ def target(site: Path, page: Path, link: str) -> Path:
 # --- pages, languages, alternates -------------------------------------------------------------
 
 
-def test_every_locale_has_every_page_with_its_lang(site_dir):
+def test_every_locale_has_every_page_with_its_lang(pages_dir):
     assert LOCALES[0] == "en" and len(LOCALES) == len(set(LOCALES))
     for code in LOCALES:
         for page in PAGES:
-            path = site_dir / code / page / "index.html"
+            path = pages_dir / code / page / "index.html"
             assert path.is_file(), path
             assert parse(path).lang == code, path
     for name in ("index.html", "404.html", "sitemap.xml", "robots.txt"):
-        assert (site_dir / name).is_file()
+        assert (pages_dir / name).is_file()
 
 
-def test_pages_link_alternates_for_every_locale_and_x_default(site_dir):
+def test_pages_link_alternates_for_every_locale_and_x_default(pages_dir):
     for code in LOCALES:
         for page in PAGES:
-            path = site_dir / code / page / "index.html"
+            path = pages_dir / code / page / "index.html"
             alternates = parse(path).alternates
             assert set(alternates) == set(LOCALES) | {"x-default"}, path
             for lang, href in alternates.items():
-                resolved = target(site_dir, path, href)
-                expected = site_dir / (lang if lang != "x-default" else "en") / page / "index.html"
+                resolved = target(pages_dir, path, href)
+                expected = pages_dir / (lang if lang != "x-default" else "en") / page / "index.html"
                 if lang == "x-default" and page == "":
-                    expected = site_dir / "index.html"
+                    expected = pages_dir / "index.html"
                 assert resolved == expected.resolve(), (path, lang, href)
 
 
-def test_language_switcher_keeps_the_page(site_dir):
+def test_language_switcher_keeps_the_page(pages_dir):
     for page in PAGES:
-        path = site_dir / "de" / page / "index.html"
+        path = pages_dir / "de" / page / "index.html"
         html = path.read_text(encoding="utf-8")
         switch = re.search(r'<details class="lang-switch">.*?</details>', html, re.DOTALL).group(0)
         hrefs = dict(re.findall(r'href="([^"]+)" hreflang="(\w+)"', switch))
         assert sorted(hrefs.values()) == sorted(LOCALES)
         for href, lang in hrefs.items():
-            assert target(site_dir, path, href) == (site_dir / lang / page / "index.html").resolve()
+            assert (
+                target(pages_dir, path, href) == (pages_dir / lang / page / "index.html").resolve()
+            )
 
 
-def test_every_page_has_skip_link_beta_badge_and_footer_version(site_dir):
+def test_every_page_has_skip_link_beta_badge_and_footer_version(pages_dir):
     version = i18n.project()["version"]
     commits = set()
-    for path in html_files(site_dir):
+    for path in html_files(pages_dir):
         html = path.read_text(encoding="utf-8")
         assert re.search(r'<a class="skip" href="#main">', html), path
         assert 'id="main"' in html, path
@@ -175,18 +177,18 @@ def test_every_page_has_skip_link_beta_badge_and_footer_version(site_dir):
         subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=REPO, check=True)
 
 
-def test_rules_pages_have_their_parts_and_load_no_webassembly(site_dir):
+def test_rules_pages_have_their_parts_and_load_no_webassembly(pages_dir):
     for code in LOCALES:
         for game in GAMES:
-            path = site_dir / code / game / "index.html"
+            path = pages_dir / code / game / "index.html"
             html = path.read_text(encoding="utf-8")
             # The start diagram and the lessons' board.
             assert html.count("data-point=") == 2 * len(VARIANTS[game].board.points)
             assert 'href="play/"' in html
             assert ('class="changes"' in html) == (game != "fox-and-geese"), path
             crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.DOTALL).group(0)
-            standard = (site_dir / code / "fox-and-geese" / "index.html").resolve()
-            linked = {target(site_dir, path, h) for h in re.findall(r'href="([^"]+)"', crumb)}
+            standard = (pages_dir / code / "fox-and-geese" / "index.html").resolve()
+            linked = {target(pages_dir, path, h) for h in re.findall(r'href="([^"]+)"', crumb)}
             assert (standard in linked) == (game != "fox-and-geese"), path
             assert 'id="history"' in html
             assert "pyodide" not in html.lower() and ".wasm" not in html
@@ -209,10 +211,10 @@ def browser_source() -> str:
     return re.sub(r"(^|\s)//.*", "", text, flags=re.MULTILINE)
 
 
-def test_every_engine_code_has_a_text_in_the_browser_code(site_dir):
+def test_every_engine_code_has_a_text_in_the_browser_code(pages_dir):
     """The play page carries the registry of game/codes.py, and the browser code handles
     each code by name, so none reaches a player as a bare key or a generic text by mistake."""
-    page = (site_dir / "en" / "fox-and-geese" / "play" / "index.html").read_text()
+    page = (pages_dir / "en" / "fox-and-geese" / "play" / "index.html").read_text()
     found = re.search(r'<script type="application/json" id="engine-codes">(.*?)</script>', page)
     assert found, "the play page lacks the engine's codes"
     registry = json.loads(found.group(1))
@@ -229,8 +231,8 @@ def test_worker_methods_are_the_api_functions(site_dir):
     assert json.loads(found.group(1)) == list(api.CALLS)
 
 
-def test_js_catalog_is_data_not_code(site_dir):
-    for path in html_files(site_dir):
+def test_js_catalog_is_data_not_code(pages_dir):
+    for path in html_files(pages_dir):
         html = path.read_text(encoding="utf-8")
         inline = re.findall(r"<script(?![^>]*\bsrc=)([^>]*)>", html)
         # (404.html's root finder aside: see test_security.py.)
@@ -238,8 +240,8 @@ def test_js_catalog_is_data_not_code(site_dir):
         assert len(code) == (1 if path.name == "404.html" else 0), path
 
 
-def test_sitemap_lists_every_localized_page(site_dir):
-    sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+def test_sitemap_lists_every_localized_page(pages_dir):
+    sitemap = (pages_dir / "sitemap.xml").read_text(encoding="utf-8")
     locs = re.findall(r"<loc>([^<]+)</loc>", sitemap)
     expected = {f"{code}/{page}" for code in LOCALES for page in PAGES} | {"./"}
     assert set(locs) == expected
@@ -248,13 +250,13 @@ def test_sitemap_lists_every_localized_page(site_dir):
 # --- links --------------------------------------------------------------------------------------
 
 
-def test_every_internal_link_resolves_to_a_file(site_dir):
+def test_every_internal_link_resolves_to_a_file(pages_dir):
     missing = []
-    for path in html_files(site_dir):
+    for path in html_files(pages_dir):
         for link in parse(path).links:
             assert not link.startswith("/"), f"{path}: absolute path {link} breaks under a sub-path"
-            if internal(link) and not target(site_dir, path, link).is_file():
-                missing.append(f"{path.relative_to(site_dir)} -> {link}")
+            if internal(link) and not target(pages_dir, path, link).is_file():
+                missing.append(f"{path.relative_to(pages_dir)} -> {link}")
     assert missing == []
 
 
@@ -301,11 +303,11 @@ def sentences(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("code", [c for c in LOCALES if c != "en"])
-def test_no_english_sentence_is_left_on_translated_pages(site_dir, code):
+def test_no_english_sentence_is_left_on_translated_pages(pages_dir, code):
     leftovers = []
     for page in PAGES:
-        english = sentences(site_dir / "en" / page / "index.html")
-        same = english & sentences(site_dir / code / page / "index.html")
+        english = sentences(pages_dir / "en" / page / "index.html")
+        same = english & sentences(pages_dir / code / page / "index.html")
         leftovers += [f"{code}/{page}: {sentence}" for sentence in sorted(same)]
     assert leftovers == [], f"{len(leftovers)} untranslated sentences, first: {leftovers[:5]}"
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from tests.test_record import finished_game
+from tests.helpers import finished_game
 
 
 def run(*args):

@@ -19,17 +19,8 @@ from game import (
     square_name,
 )
 from game.position import DRAW_PLIES, FOX, GOOSE
+from tests.helpers import CONFIGS
 from tests.reference_engine import Ref, pt
-
-CONFIGS = [
-    ("fox-and-geese", 13, False),
-    ("fox-and-geese", 15, False),
-    ("fox-and-geese", 17, False),
-    ("fox-and-geese", 13, True),
-    ("two-foxes", None, False),
-    ("large-cross", None, False),
-]
-
 
 # Geese far from the action, so that two-foxes positions keep at least nine.
 FILLER = " c1 e1 a3 g3 g4 a5 g5"

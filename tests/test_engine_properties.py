@@ -10,21 +10,14 @@ from hypothesis import strategies as st
 from game import Position, rules_for
 from game.position import DRAW_PLIES, FOX, GOOSE
 from game.record import GameRecord
-
-CONFIGS = [
-    ("fox-and-geese", 13, False),
-    ("fox-and-geese", 17, True),
-    ("fox-and-geese", 15, False),
-    ("two-foxes", None, False),
-    ("large-cross", None, False),
-]
+from tests.helpers import CONFIGS, examples
 
 
 def snapshot(p: Position):
     return (list(p.cells), sorted(p.foxes), p.hash, p.clock, p.turn, p.geese, dict(p._seen))
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     config=st.sampled_from(CONFIGS),
     choices=st.lists(st.integers(0, 10**6), min_size=0, max_size=40),

@@ -1,13 +1,11 @@
 """Game records (the URL serialization) and the worker API."""
 
-import random
-
 import pytest
 from hypothesis import given, settings
 
 from game import Position, RecordCode, Side, api, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
-from tests.fragments import fragments
+from tests.helpers import examples, finished_game, fragments
 
 
 def test_encode_decode_round_trip():
@@ -113,17 +111,6 @@ def test_rejection_keeps_the_longest_valid_prefix():
     assert error.prefix.encode() == "1.fox-and-geese.13.d4-d5.c3-c4.d5-d4"
 
 
-def finished_game(game: str, seed: int) -> GameRecord:
-    rng = random.Random(seed)
-    record = GameRecord.new(game)
-    position = record.replay()
-    while position.legal_moves():
-        move = rng.choice(position.legal_moves())
-        position.push(move)
-        record = record.with_moves((*record.moves, str(move)))
-    return record
-
-
 @pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
 def test_moves_after_the_end_are_rejected(game):
     record = finished_game(game, 1)
@@ -133,7 +120,7 @@ def test_moves_after_the_end_are_rejected(game):
     assert info.value.prefix == record
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(fragments)
 def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
     """The generator of the page's fuzz test (tests/e2e), here against the deserializer."""

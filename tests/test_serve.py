@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import serve
+from tests.helpers import serve
 
 # The smallest valid WebAssembly module: magic number and version.
 EMPTY_WASM = b"\0asm\1\0\0\0"

@@ -12,7 +12,7 @@ from game.boards import parse_square
 from game.games import rules_for
 from game.position import Position, Side
 from game.solve import best_move, solve
-from tests.test_record import finished_game
+from tests.helpers import finished_game
 
 RULES = rules_for("fox-and-geese")
 

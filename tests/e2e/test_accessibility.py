@@ -11,7 +11,7 @@ and test_lesson_pages.py a finished lesson."""
 import pytest
 
 from site_builder.i18n import locales
-from tests.e2e.axe import axe_violations_light_and_dark
+from tests.e2e.support import axe_violations_light_and_dark
 
 PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
     "",

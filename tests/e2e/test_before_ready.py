@@ -12,11 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from game import api
-from tests.conftest import serve
-from tests.e2e.test_network import running
-from tests.e2e.test_play import hold, play_url, point_centers
+from tests.e2e.support import READY, Held, hold, play_url, running, save_game, tap
+from tests.helpers import serve
 
-READY = "html[data-engine=ready]"
 LOADING = "html[data-engine=loading]"
 PLAY = "en/fox-and-geese/play/"
 
@@ -47,22 +45,16 @@ def pieces_of(state: dict) -> dict:
     return {"fox": sorted(state["pieces"]["fox"]), "goose": sorted(state["pieces"]["goose"])}
 
 
-def tap(page, *names: str) -> None:
-    centers = point_centers(page)
-    for name in names:
-        page.mouse.click(*centers[name])
-
-
 def plies(page) -> list[str]:
     return page.eval_on_selector_all("#moves [data-move]", "els => els.map((e) => e.dataset.move)")
 
 
-def open_held(page, url: str, element: str) -> tuple[list, list]:
+def open_held(page, url: str, element: str) -> tuple[Held, Held]:
     """Open url with play.js and the engine's WebAssembly held back, until the page's own
     element and stylesheet are there: what a player sees before the page's script has run.
-    Returns the held requests of each (release them with ``release``)."""
+    Returns the held requests of each (release play.js with ``release``)."""
     scripts = hold(page, "**/js/play.js*")
-    engine = hold(page, "**/pyodide.asm.wasm*")
+    engine = hold(page)
     page.goto(url, wait_until="commit")
     page.wait_for_function(
         f"() => document.querySelector({json.dumps(element)}) && [...document.styleSheets]"
@@ -71,12 +63,11 @@ def open_held(page, url: str, element: str) -> tuple[list, list]:
     return scripts, engine
 
 
-def release(page, scripts: list) -> None:
+def release(page, scripts: Held) -> None:
     """Let play.js run, and wait until it has drawn the board."""
     while not scripts:
         page.wait_for_timeout(50)
-    for route in scripts:
-        route.continue_()
+    scripts.release()
     page.wait_for_selector("svg.board-live")
 
 
@@ -126,30 +117,6 @@ def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
     assert page.console_errors == []
 
 
-def save_game(page, game: dict, state: dict) -> None:
-    """A game saved in this browser before the page loads, as the page saves it: with the view
-    of its last position."""
-    view = {
-        k: state[k] for k in ("ply", "to_move", "last", "pieces", "geese_left", "reason", "end")
-    }
-    saved = {
-        "rev": 1,
-        "updated": 1,
-        "level": "medium",
-        "record": state["record"],
-        "moves": state["moves"],
-        "geese": state["geese"],
-        "sideways": state["sideways"],
-        "result": state["result"],
-        "view": view,
-        **game,
-    }
-    key = f"fox-and-geese:game:{state['game']}:{game['id']}"
-    page.add_init_script(
-        f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))})"
-    )
-
-
 @pytest.mark.parametrize("side", ["fox", "geese"])
 def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_server, side):
     # A reload in the middle of a game, the player to move: drawn the player's way up at once
@@ -157,8 +124,9 @@ def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_s
     state = api.load("1.fox-and-geese.15s.d4-c4.c3-d4.c4-b4.b3-c3")
     if side == "geese":
         state = api.play(state["record"], "b4-b5")
-    save_game(page, {"id": "saved1", "mode": "computer", "side": side}, state)
-    held = hold(page, "**/pyodide.asm.wasm*")
+    game = {"id": "saved1", "mode": "computer", "side": side, "level": "medium"}
+    save_game(page, game | {"record": state["record"]}, view=state)
+    held = hold(page)
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
     early = drawn(page)
@@ -168,9 +136,7 @@ def test_a_saved_game_is_drawn_as_it_was_before_the_engine_is_ready(page, site_s
     # Its pieces cannot be moved yet: the board says why.
     tap(page, "b4" if side == "fox" else "d4")
     assert "Wait until the game engine has loaded" in page.inner_text("#message")
-    for route in held:
-        route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm*")
+    held.release()
     page.wait_for_selector(READY)
     assert drawn(page) == early
     assert page.console_errors == []
@@ -200,9 +166,7 @@ def test_a_friends_link_is_drawn_the_way_up_its_opener_plays_it_from_the_start(
     assert not early["hidden"]
     # Its table and geese are not known yet: no lone separator stands in their place.
     assert not page.locator(".status-facts").is_visible()
-    for route in engine:
-        route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm*")
+    engine.release()
     page.wait_for_selector(READY)
     page.wait_for_selector(f"#status[data-side={'fox' if opener_fox else 'geese'}]")
     assert drawn(page)["foxView"] is opener_fox  # it never turns
@@ -243,9 +207,7 @@ def test_a_friends_link_shows_its_opponent_and_side_in_the_settings_from_the_sta
     page.click("input[name=mode][value=two]")
     assert settings(page) == early
     expect(page.locator("#message")).to_contain_text("engine has loaded")
-    for route in engine:
-        route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm*")
+    engine.release()
     page.wait_for_selector(READY)
     page.wait_for_selector(f"#status[data-mode=link][data-side={side}]")
     assert settings(page) == early
@@ -256,14 +218,12 @@ def test_a_link_that_is_no_game_leaves_the_pages_own_settings_for_a_new_game(pag
     # Drawn as a link game for the geese until the engine finds the link cannot be played:
     # then the settings are the page's own again, and a new game instead is one against the
     # computer, as the fox.
-    engine = hold(page, "**/pyodide.asm.wasm*")
+    engine = hold(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(play_url(site_server, fragment="1.fox-and-geese.13.d4-d9"))
     page.wait_for_selector("svg.board-live")
     assert settings(page)["mode"] == "link"
-    for route in engine:
-        route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm*")
+    engine.release()
     page.wait_for_selector(READY)
     expect(page.locator("#link-error")).to_be_visible()
     assert settings(page) == {

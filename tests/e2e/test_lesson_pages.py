@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.axe import axe_violations_light_and_dark
+from tests.e2e.support import GAMES, axe_violations_light_and_dark
 
-GAMES = ("fox-and-geese", "two-foxes", "large-cross")
 READY = "#lessons[data-status=ready] [data-action=show-me]:not([disabled])"
 
 

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import api
-from tests.e2e.test_play import enable_test_hooks, play_url
-from tests.fragments import fragments
+from tests.e2e.support import READY, enable_test_hooks, play_url
+from tests.helpers import fragments
 
 GAME = "fox-and-geese"
 # What String.prototype.trim() removes (the page trims the fragment), unlike str.strip().
@@ -49,14 +49,14 @@ FEED = """async (texts) => {
     return shown;
 }"""
 # In batches of 20. The engine's reader gets 1500 of the same fragments in test_record.py; here
-# the page's handling of each kind of answer is what counts, and 600 take every branch often.
-FRAGMENTS = 600
+# the page's handling of each kind of answer is what counts.
+FRAGMENTS = 1000
 
 
 def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
     enable_test_hooks(page)
     page.goto(play_url(site_server, GAME, lang="de"))
-    page.wait_for_selector("html[data-engine=ready]")
+    page.wait_for_selector(READY)
     page.check("input[name=mode][value=two]")  # no computer move between the links
     last = {"moves": []}
     seen = {"ok": 0, "error": 0, "empty": 0}

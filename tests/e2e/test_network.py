@@ -14,18 +14,16 @@ import re
 import shutil
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import brotli
 import pytest
 
 from site_builder.builder import Site
 from site_builder.compress import compressible
-from tests.conftest import serve
+from tests.e2e.support import READY, running, stall_after
+from tests.helpers import serve
 
 PLAY = "sv/fox-and-geese/play/"
-READY = "html[data-engine=ready]"
 
 # Before any page script: every value the progress bar takes, with the text beside it.
 RECORD_PROGRESS = """
@@ -40,32 +38,6 @@ new MutationObserver(() => {
   }
 }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
 """
-
-
-@contextmanager
-def running(server, page=None) -> Iterator[str]:
-    """The server, running until the block ends; the page's context is closed first, since a
-    page left open would go on fetching (its service worker registers after the engine is
-    ready) and log the failures of a server that is gone."""
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield server.url
-    finally:
-        if page is not None:
-            page.context.close()
-        server.shutdown()
-        server.server_close()
-
-
-def stall_after(seconds_ms: int):
-    """A route handler for the play page: the page's stall timeout set to seconds_ms."""
-
-    def handler(route):
-        response = route.fetch()
-        body = response.text().replace('id="play"', f'id="play" data-timeout="{seconds_ms}"', 1)
-        route.fulfill(response=response, body=body)
-
-    return handler
 
 
 def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(page, site_dir):

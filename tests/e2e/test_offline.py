@@ -5,8 +5,7 @@ import re
 
 from site_builder.builder import git_commit
 from site_builder.i18n import project
-
-READY = "html[data-engine=ready]"
+from tests.e2e.support import READY
 
 
 def sw_config(site_dir) -> dict:

@@ -1,193 +1,36 @@
 """The play page in Chromium: the engine in a worker, moves by click, drag and chain,
 the three modes, links, storage, navigation. Winning lines are found with the
-engine in CPython and then clicked through the page."""
+engine in CPython (tests/e2e/support.py) and then clicked through the page."""
 
 from __future__ import annotations
 
-import random
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from game import Position, api, rules_for, square_name
-from game.position import GOOSE
+from game import api, rules_for, square_name
 from site_builder import i18n
-from tests.e2e.axe import axe_violations_light_and_dark
-
-GAMES = ("fox-and-geese", "two-foxes", "large-cross")
-READY = "html[data-engine=ready]"
-
-
-# -- finding games with the engine -------------------------------------------------------------
-
-
-def _fox_jumps(pos: Position) -> list:
-    return [m for m in pos._fox_moves() if m.jump]
-
-
-def _score(pos: Position, winner: str) -> float:
-    """How close ``pos`` is to a win for ``winner``, with both sides helping (a helpmate)."""
-    outcome = pos.outcome()
-    if outcome:
-        return 1e6 if outcome.winner is not None and outcome.winner.value == winner else -1e6
-    if winner == "fox":
-        return -pos.geese * 100 + max((len(m.path) for m in _fox_jumps(pos)), default=0) * 10
-    row = pos.rules.board.row
-    geese_rows = sum(row(sq) for sq in pos.goose_squares())
-    penalty = 500 * len(_fox_jumps(pos))
-    if pos.rules.pen:
-        return sum(pos.cells[sq] == GOOSE for sq in pos.rules.pen) * 30 - penalty + geese_rows
-    # Trap the fox: it walks to the far end, the geese close in behind it.
-    fox_rows = sum(row(sq) for sq in pos.foxes)
-    return -len(pos._fox_moves()) * 10 + fox_rows * 25 - penalty + geese_rows * 2
-
-
-def find_game(game: str, winner: str, termination: str | None = None) -> list[str]:
-    """A sequence of moves that ends in a win for ``winner`` (greedy, seeded tie-breaks)."""
-    for seed in range(300):
-        rng = random.Random(seed)
-        pos = Position(rules_for(game))
-        moves: list[str] = []
-        while pos.outcome() is None and len(moves) < 160:
-            scored = []
-            for move in pos.legal_moves():
-                pos.push(move)
-                scored.append((_score(pos, winner) + rng.random(), move))
-                pos.pop()
-            move = max(scored)[1]
-            pos.push(move)
-            moves.append(str(move))
-        outcome = pos.outcome()
-        if (
-            outcome
-            and outcome.winner
-            and outcome.winner.value == winner
-            and termination in (None, outcome.termination.value)
-        ):
-            return moves
-    raise AssertionError(f"no {winner} win found for {game}")
-
-
-# -- driving the page ---------------------------------------------------------------------------
-
-
-def hold(page, pattern: str) -> list:
-    """Requests to ``pattern`` are held until the test continues them (a plain function as
-    the handler: Playwright cannot take a builtin method such as list.append)."""
-    held = []
-
-    def handler(route):
-        held.append(route)
-
-    page.context.route(pattern, handler)
-    return held
-
-
-def enable_test_hooks(page):
-    """The page's test hooks (site_builder/static/js/hooks.js) on, for this page's tab."""
-    page.add_init_script("try { sessionStorage.setItem('fox-and-geese:test-hooks', '1') } catch {}")
-
-
-def play_url(server, game="fox-and-geese", lang="en", fragment="", base=None):
-    return f"{base or server.root_url}{lang}/{game}/play/" + (f"#{fragment}" if fragment else "")
-
-
-def open_play(page, server, game="fox-and-geese", **kw):
-    page.set_viewport_size({"width": 1280, "height": 1000})  # the whole board in view
-    page.goto(play_url(server, game, **kw))
-    page.wait_for_selector(READY)
-
-
-def set_mode(page, mode, side=None, answer="play-on"):
-    """Choose the opponent (and side); a game in progress asks first: by default the
-    player plays on from the position on the board."""
-    sheet = page.locator("#settings-sheet")
-    if sheet.get_attribute("open") is None:  # folded away on a phone
-        page.click("#settings-sheet summary")
-    for name, value in (("mode", mode), ("side", side)):
-        if value and not page.locator(f"input[name={name}][value={value}]").is_checked():
-            page.check(f"input[name={name}][value={value}]")
-            if page.locator("#confirm").is_visible():
-                page.click(f"#confirm [data-action={answer}]")
-    # The game on the board is now of that kind (a new game or the same position played on).
-    page.wait_for_selector(f"#status[data-mode={mode}]")
-    if side and mode != "two":
-        page.wait_for_selector(f"#status[data-side={side}]")
-
-
-def record_in_url(page) -> str:
-    # The page writes the URL in a task after it shows a game (setTimeout 0): a timer set now
-    # runs after it, so the fragment read then is the game on the board.
-    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 0))")
-    return urlsplit(page.url).fragment
-
-
-def wait_record(page, record: str) -> None:
-    page.wait_for_function("r => location.hash === '#' + r", arg=record)
-
-
-def point(page, name):
-    return page.locator(f'svg[data-board] [data-point="{name}"]')
-
-
-def drag(page, src, dst):
-    a, b = point(page, src).bounding_box(), point(page, dst).bounding_box()
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
-    page.mouse.up()
-
-
-def point_centers(page) -> dict:
-    """Where each point is on the screen now (one round trip instead of one per click)."""
-    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-        'svg[data-board] [data-point]')].map((el) => {
-            const r = el.getBoundingClientRect();
-            return [el.dataset.point, [r.x + r.width / 2, r.y + r.height / 2]];
-        }))""")
-
-
-def enter_move(page, state: dict, move: str, *, by_final=False, by_drag=False) -> dict:
-    """Enter ``move`` on the board the way a player would; returns the engine's next state."""
-    path = move.replace("x", "-").split("-")
-    if by_drag:
-        drag(page, path[0], path[-1])
-    else:
-        clicks = [path[0], path[-1]] if by_final else list(path)
-        # A chain that could go on but may stop here: click the fox again to stop.
-        if not by_final and "x" in move and any(m.startswith(move + "x") for m in state["legal"]):
-            clicks.append(path[-1])
-        centers = point_centers(page)
-        for name in clicks:
-            page.mouse.click(*centers[name])
-    after = api.play(state["record"], move)
-    assert "error" not in after, after
-    # Played, even if the computer's reply is in the URL already.
-    page.wait_for_function(
-        "r => location.hash === '#' + r || location.hash.startsWith('#' + r + '.')",
-        arg=after["record"],
-    )
-    return after
-
-
-def pieces_on_page(page) -> dict:
-    return page.evaluate("""() => {
-        const out = {fox: [], goose: []};
-        for (const el of document.querySelectorAll('svg[data-board] [data-piece]'))
-            out[el.dataset.piece].push(el.dataset.at);
-        out.fox.sort(); out.goose.sort();
-        return out;
-    }""")
-
-
-def assert_board(page, state):
-    assert pieces_on_page(page) == {k: sorted(v) for k, v in state["pieces"].items()}
-    status = page.locator("#status")
-    assert status.get_attribute("data-to-move") == state["to_move"]
-    assert status.get_attribute("data-result") == (state["result"] or "")
-    assert str(state["geese_left"]) in page.locator("#tally").inner_text()
-
+from tests.e2e.support import (
+    GAMES,
+    READY,
+    RUNTIME,
+    assert_board,
+    axe_violations_light_and_dark,
+    enable_test_hooks,
+    enter_move,
+    find_game,
+    hold,
+    open_play,
+    pieces_on_page,
+    play_url,
+    point,
+    point_centers,
+    record_in_url,
+    set_mode,
+    stall_after,
+    wait_record,
+)
 
 # -- tests ------------------------------------------------------------------------------------
 
@@ -209,7 +52,7 @@ def test_engine_ready_on_a_play_page_in_every_locale(page, site_server):
 
 def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     # Hold the runtime back: the static board is there, with progress, and no moves yet.
-    held = hold(page, "**/pyodide.asm.wasm*")
+    held = hold(page, RUNTIME)
     # The worker's request shows on the context, not always on the page.
     with page.context.expect_event("request", lambda r: "/pyodide.asm.wasm?" in r.url):
         page.goto(play_url(site_server))
@@ -217,8 +60,7 @@ def test_board_is_drawn_before_the_engine_is_ready(page, site_server):
     assert page.locator('[data-piece="fox"][data-at="d4"]').count() == 1
     assert page.locator("#engine-loading").is_visible()
     assert page.locator("[data-action=new-game]").is_disabled()
-    for route in held:
-        route.continue_()
+    held.release()
     page.wait_for_selector(READY)
     assert page.locator("#engine-loading").is_hidden()
 
@@ -671,20 +513,13 @@ def test_touch_tap_and_drag_move_on_a_phone(browser, site_server):
 def test_a_too_slow_load_times_out_with_a_retry(page, site_server):
     # The page's load timeout shortened to 1.5 s, and the runtime held back: the page gives up
     # cleanly and offers a retry, which then works.
-    def short_timeout(route):
-        response = route.fetch()
-        body = response.text().replace('id="play"', 'id="play" data-timeout="1500"', 1)
-        route.fulfill(response=response, body=body)
-
-    page.context.route("**/play/", short_timeout)
-    held = hold(page, "**/pyodide.asm.wasm*")
+    page.context.route("**/play/", stall_after(1500))
+    held = hold(page, RUNTIME)
     page.goto(play_url(site_server))
     page.wait_for_selector("html[data-engine=failed]")
     assert page.locator("#engine-failed").is_visible()
     assert "timeout" in page.locator("#engine-error").inner_text()
-    page.context.unroute("**/pyodide.asm.wasm*")
-    for route in held:
-        route.abort()  # the old worker is gone; its request does not matter
+    held.abort()  # the old worker is gone; its request does not matter
     page.evaluate("document.getElementById('play').dataset.timeout = '60000'")
     page.click("[data-action=retry]")
     page.wait_for_selector(READY)
@@ -705,10 +540,6 @@ def test_a_broken_link_loses_no_saved_game(page, site_server):
 
 
 # -- faults -------------------------------------------------------------------------------------
-
-
-def moves_listed(page) -> int:
-    return page.locator("#moves [data-move]").count()
 
 
 def test_a_worker_killed_mid_search_is_replaced_and_the_computer_moves(page, site_server):

@@ -11,15 +11,13 @@ import re
 import struct
 import time
 import zipfile
-from pathlib import Path
 from urllib.parse import urljoin
 
 from playwright.sync_api import Request
 
 from site_builder import i18n
-
-REPO = Path(__file__).resolve().parents[2]
-GAMES = ("fox-and-geese", "two-foxes", "large-cross")
+from tests.e2e.support import GAMES, READY
+from tests.helpers import REPO
 
 
 def test_pyodide_files_are_the_runtime_only(site_dir):
@@ -52,7 +50,7 @@ def test_the_worker_carries_the_lockfile_header_and_nothing_fetches_the_lockfile
     requested = []
     page.context.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.goto(f"{site_server.root_url}en/large-cross/play/")
-    page.wait_for_selector("html[data-engine=ready]")
+    page.wait_for_selector(READY)
     assert any("/engine-snapshot." in url for url in requested)
     assert not any("lock" in url for url in requested)
 
@@ -122,7 +120,7 @@ def boot(page, site_server) -> tuple[dict, list[str]]:
 
     page.context.on("request", record)
     page.goto(f"{site_server.root_url}en/fox-and-geese/play/")
-    page.wait_for_selector("html[data-engine=ready]")
+    page.wait_for_selector(READY)
     return json.loads(page.locator("html").get_attribute("data-engine-timings")), requested
 
 

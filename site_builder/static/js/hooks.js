@@ -1,7 +1,8 @@
 // Hooks for the browser tests (tests/e2e), behind one switch: they exist only in a tab whose
 // sessionStorage holds "fox-and-geese:test-hooks" = "1" (a test sets it before the page
 // loads). With them the tests can end the worker the way a crash would, keep it searching
-// far beyond any budget, and see when a link opened by a hash change has been handled.
+// far beyond any budget, see when a link opened by a hash change has been handled, and read
+// the page's own times of what it did (a busy machine delays a test's observers, not these).
 
 const html = document.documentElement;
 
@@ -18,6 +19,13 @@ export function linkHandled(result) {
   if (!enabled) return;
   html.dataset.link = result;
   html.dataset.linkSeq = String(Number(html.dataset.linkSeq ?? 0) + 1);
+}
+
+// window.pageTimes: [name, performance.now() time] of each moment the page marked, in order.
+export function mark(name, time = performance.now()) {
+  if (!enabled) return;
+  window.pageTimes ??= [];
+  window.pageTimes.push([name, time]);
 }
 
 export function install({ kill, hang }) {

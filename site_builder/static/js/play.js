@@ -378,7 +378,9 @@ async function computerTurn() {
   thinking = true;
   render();
   // The reply is shown only once your own move has landed, and after a short pause.
-  const earliest = performance.now() + board.busyMs() + PAUSE_MS;
+  const landed = performance.now() + board.busyMs();
+  hooks.mark("move-landed", landed);
+  const earliest = landed + PAUSE_MS;
   const seconds = thinkSeconds();
   const answer = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
     { seconds });
@@ -393,6 +395,7 @@ async function computerTurn() {
     render();
     return;
   }
+  hooks.mark("reply-shown");
   setGame(game, next, { animate: answer.move });
   const played = text.computerPlayedText(answer.move);
   say(played, `${played} ${statusEl.textContent}`);
@@ -416,6 +419,7 @@ async function humanMove(move) {
   $("#hint").hidden = true;
   keep(HINT_KEY, "true");
   putAside = null; // the new game is under way: the one put aside stays saved, out of the way
+  hooks.mark("move-shown");
   setGame(game, next, { animate: next.last });
   say("", `${text.moveWords(next.last)} ${statusEl.textContent}`);
   return true;

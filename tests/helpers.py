@@ -1,13 +1,65 @@
-"""A hypothesis strategy for URL fragments a player might open: the same generator feeds
-the engine's deserializer in CPython and the play page's link loader in Chromium."""
+"""What the tests share (the browser tests' page helpers are in tests/e2e/support.py): the
+repository's scripts as modules, the tables every engine test runs on, finished games, and the
+fragments a player might open as a link."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from hypothesis import strategies as st
 
+from game import VARIANTS
 from game.record import GameRecord
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def load_script(path: str) -> ModuleType:
+    """A script of the repository (not a package) as a module, e.g. "scripts/serve.py"."""
+    spec = importlib.util.spec_from_file_location(Path(path).stem, REPO / path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# A script loaded at run time: mypy cannot see its classes.
+serve: Any = load_script("scripts/serve.py")
+
+
+def examples(count: int) -> int:
+    """How many examples a property test draws: ``count``, or a fifth of it in `make test-fast`
+    (which sets FAST_TESTS=1), whose time the two biggest property tests would otherwise fill."""
+    return max(1, count // 5) if os.environ.get("FAST_TESTS") == "1" else count
+
+
+# Every table of every game, as (game, geese, sideways): geese None where a game has one count.
+CONFIGS = [
+    (variant.id, geese if len(variant.geese) > 1 else None, sideways)
+    for variant in VARIANTS.values()
+    for geese in variant.geese
+    for sideways in ((False, True) if variant.sideways_option else (False,))
+]
+
+
+def finished_game(game: str, seed: int) -> GameRecord:
+    rng = random.Random(seed)
+    record = GameRecord.new(game)
+    position = record.replay()
+    while position.legal_moves():
+        move = rng.choice(position.legal_moves())
+        position.push(move)
+        record = record.with_moves((*record.moves, str(move)))
+    return record
+
+
+# -- URL fragments: a hypothesis strategy for what a player might open as a link. The same
+# generator feeds the engine's deserializer in CPython and the play page's link loader in Chromium.
 
 
 def _sample_records() -> list[str]:
