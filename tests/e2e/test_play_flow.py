@@ -993,8 +993,15 @@ def test_on_a_phone_the_board_comes_first_and_settings_fold_away(browser, site_s
         sheet = page.locator("#settings-sheet")
         assert sheet.get_attribute("open") is None
         expect(page.locator("input[name=mode][value=two]")).to_be_hidden()
+        # Whom the player plays is said beside the table, in view, with the settings folded.
+        opponent = page.locator("#opponent")
+        expect(opponent).to_have_text("Against the computer (medium)")
+        box = opponent.bounding_box()
+        assert box and box["y"] + box["height"] <= 844
         page.locator("#settings-sheet summary").tap()
         expect(page.locator("input[name=mode][value=two]")).to_be_visible()
+        page.select_option("select[name=level]", "easy")
+        expect(opponent).to_have_text("Against the computer (easy)")
     finally:
         context.close()
 

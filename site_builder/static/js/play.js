@@ -249,6 +249,7 @@ function render(animate = null) {
   statusEl.dataset.mode = game.mode; // what the game on the board is, for tests and styles
   statusEl.dataset.side = game.side;
   statusEl.textContent = statusText(browsing);
+  $("#opponent").textContent = text.opponentText(game.mode, game.level);
   $("#table-info").textContent = text.tableText(live.geese, live.sideways, SIDEWAYS_OPTION);
   renderBalance();
   $("#tally").textContent = text.tallyText(state.geese_left);

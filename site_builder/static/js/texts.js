@@ -101,6 +101,15 @@ export function tableText(geese, sideways, hasOption) {
     : tn("%(num)s goose, no sideways steps", "%(num)s geese, no sideways steps", geese);
 }
 
+// Whom the player plays, beside the table: on a phone the settings that say it are folded away.
+export function opponentText(mode, level) {
+  if (mode === "two") return t("Two players on this device");
+  if (mode === "link") return t("Against a friend, by link");
+  if (level === "easy") return t("Against the computer (easy)");
+  if (level === "hard") return t("Against the computer (hard)");
+  return t("Against the computer (medium)");
+}
+
 export function tallyText(n) {
   return tn("%(num)s goose left", "%(num)s geese left", n);
 }
