@@ -56,6 +56,8 @@ def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(
         took = time.monotonic() - started
         engine = page.get_attribute("html", "data-engine")
         steps = page.evaluate("window.__progress")
+        failed = page.locator("#engine-failed").inner_text() if engine == "failed" else ""
+        assert engine == "ready", f"the engine failed after {took:.0f} s: {failed}"
         timings = json.loads(page.get_attribute("html", "data-engine-timings"))
         page.check("input[name=side][value=geese]")  # the computer's fox moves first
         page.wait_for_selector("#moves [data-move]", timeout=60_000)
