@@ -289,9 +289,13 @@ def test_the_page_says_who_the_table_favours_and_offers_the_geese_a_kinder_one(p
     offer = page.locator("#balance-offer")
     expect(note).to_contain_text("The fox side wins with best play")
     expect(offer).to_be_hidden()  # the fox's player is not offered anything
+    tip = page.locator("#geese-tip")
+    expect(tip).to_be_hidden()
     set_mode(page, "computer", side="geese")
     wait_plies(page, 1)  # the computer's fox has moved: the game is running
     expect(offer).to_contain_text("You have a better chance with 17 geese.")
+    # Before their first move a player of the geese is told what loses beginners.
+    expect(tip).to_contain_text("geese that cannot move lose")
     button = offer.locator("[data-action=kinder-table]")
     expect(button).to_have_text("Play with 17 geese")
     # In a running game it asks first; "keep playing" changes nothing.

@@ -252,6 +252,10 @@ function render(animate = null) {
   $("#opponent").textContent = text.opponentText(game.mode, game.level);
   $("#table-info").textContent = text.tableText(live.geese, live.sideways, SIDEWAYS_OPTION);
   renderBalance();
+  // In a table without sideways steps geese can run out of moves, the loss that surprises a
+  // beginner: said to a player of the geese before their first moves.
+  $("#geese-tip").hidden = !(SIDEWAYS_OPTION && !live.sideways && game.mode !== "two"
+    && game.side === "geese" && live.ply < 2 && !linkBad);
   $("#tally").textContent = text.tallyText(state.geese_left);
 
   const over = Boolean(live.result) && !browsing && !linkBad;
