@@ -482,6 +482,29 @@ def test_a_lost_game_is_shown_as_lost(page, site_server, mode):
     expect(page.locator("#result")).to_be_hidden()
 
 
+def test_an_answered_link_opened_again_shows_the_game_as_it_is_now(page, site_server):
+    """The friend's reply, answered in one tab and opened again in a new one, is the game as
+    it stands, not the old position asking for a move (a second, different answer)."""
+    mine = api.new_game("fox-and-geese", side="fox")
+    mine = api.play(mine["record"], "d4-c4")
+    reply = api.play(api.load(mine["record"], side="geese")["record"], "c3-b4")
+    answered = api.play(api.load(reply["record"], side="fox")["record"], "c4-d4")
+    save_game(
+        page,
+        {
+            "id": "sent",
+            "mode": "link",
+            "side": "fox",
+            "level": "medium",
+            "record": answered["record"],
+        },
+    )
+    open_play(page, site_server, fragment=reply["record"])
+    wait_record(page, answered["record"])
+    expect(page.locator("#message")).to_contain_text("answered this link already")
+    expect(page.locator("#status")).to_contain_text("You played c4-d4")
+
+
 def test_beating_the_computer_offers_a_stronger_one(page, site_server):
     moves = find_game("fox-and-geese", "fox")
     record = ".".join([START, *moves[:-1]])

@@ -132,6 +132,16 @@ export class GameStore {
     return this.all().find((g) => g.mode !== "link" && !g.aside && g.id !== except) ?? null;
   }
 
+  // This player's link game that has gone on past a record of it: an older link of the game,
+  // such as a reply already answered, opened again.
+  movedOn(state) {
+    if (!state.side) return null;
+    return this.all().find((g) => g.mode === "link" && g.side !== state.side
+      && g.geese === state.geese && g.sideways === state.sideways
+      && g.moves.length > state.moves.length
+      && state.moves.every((m, i) => g.moves[i] === m)) ?? null;
+  }
+
   // The saved game a record from a URL continues, if any: the same record, or (by link) a
   // reply of the other player's that extends one of this player's link games.
   match(state, prefer = null) {

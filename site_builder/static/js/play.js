@@ -655,6 +655,15 @@ async function openLink(record) {
     setGame(mine, next);
     // A message about the position before (such as "It is your friend's turn") is stale now.
     say("");
+  } else if (store.movedOn(state)) {
+    // A link this player has answered already: their game as it is now, not the old position
+    // with "Make your move", which invites a second, different answer.
+    const ahead = store.movedOn(state);
+    const now = await session.ask("load", { record: ahead.record });
+    if (!now || now.error) return;
+    hideLinkError();
+    setGame(ahead, now);
+    say(text.movedOnText());
   } else {
     // Someone else's game: played by link, as the other side than its sender's.
     const side = openerSide(state);

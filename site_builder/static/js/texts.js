@@ -228,6 +228,10 @@ export function otherTabText() {
   return t("This game went on in another tab; you see it as it is now.");
 }
 
+export function movedOnText() {
+  return t("You have answered this link already: here is your game as it stands now.");
+}
+
 export function linkOpenedText() {
   return t("You opened a friend's game. Your own game is kept.");
 }
