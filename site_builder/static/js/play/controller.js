@@ -404,7 +404,8 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.early = null; // the link opened first is no game: the form shows the page's own choice
     const prefix = problem.error?.valid_prefix;
     const readable = prefix ? await session.ask("load", { record: prefix }) : null;
-    let behind = readable && !readable.error ? readable : s.live;
+    // (A readable part of another kind of game has no place on this board.)
+    let behind = readable && !readable.error && readable.game === kind ? readable : s.live;
     if (!behind) {
       const own = store.latestOwn();
       const saved = own ? await session.ask("load", { record: own.record }) : null;
