@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  boardState, computerToMove, createState, flippedFor, mustJump, running, undoTarget, whyNoMove,
+  boardState, computerToMove, createState, flippedFor, mustJump, running, turnedNote, undoTarget,
+  whyNoMove,
 } from "../../site_builder/static/js/play/state.js";
 
 // An engine state, as api.state gives it, reduced to what the queries read.
@@ -131,4 +132,17 @@ test("behind a link in question the board shows what the link's readable part ho
   assert.equal(boardState(s), readable);
   s.linkError = null;
   assert.equal(boardState(s), s.live);
+});
+
+test("the note that the board is turned shows for the fox side until dismissed", () => {
+  assert.equal(turnedNote(playing({ side: "fox" })), true);
+  assert.equal(turnedNote(playing({ side: "fox", mode: "link" })), true);
+  assert.equal(turnedNote(playing({ side: "geese" })), false);
+  assert.equal(turnedNote(playing({ side: "fox", mode: "two" })), false);
+  const flipped = playing({ side: "fox" });
+  flipped.manualFlip = true; // turned back by the player: the right way up
+  assert.equal(turnedNote(flipped), false);
+  const seen = playing({ side: "fox" });
+  seen.turnedSeen = true;
+  assert.equal(turnedNote(seen), false);
 });

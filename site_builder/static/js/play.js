@@ -6,7 +6,7 @@
 import { GameStore } from "./games.js";
 import * as hooks from "./hooks.js";
 import { readFragment } from "./links.js";
-import { FLIP_KEY, HINT_KEY, createController } from "./play/controller.js";
+import { FLIP_KEY, HINT_KEY, TURNED_KEY, createController } from "./play/controller.js";
 import { firstGame, readOpenings, showEarly } from "./play/early.js";
 import { createState } from "./play/state.js";
 import { createView } from "./play/view.js";
@@ -38,6 +38,7 @@ function bind() {
       { ...play.formSettings(), geese: s.live?.geese, sideways: s.live?.sideways }),
     "undo": play.undo,
     "flip": play.flip,
+    "dismiss-turned": play.dismissTurned,
     "copy-link": play.copyLink,
     "first": () => play.browse(0),
     "prev": () => play.browse(s.shown.ply - 1),
@@ -122,6 +123,7 @@ if (first.game) showEarly(s, first);
 s.early = first.roles ?? null;
 s.blank = Boolean(first.blank);
 s.hint = stored(HINT_KEY) !== "true";
+s.turnedSeen = stored(TURNED_KEY) === "true";
 view.renderSettings(s);
 setTimeout(() => {
   view.mountBoard({

@@ -16,6 +16,7 @@ import { LEVELS, computerToMove, isBrowsing, mustJump, running, undoTarget, whyN
 
 export const FLIP_KEY = "fox-and-geese:flip";
 export const HINT_KEY = "fox-and-geese:hint-seen";
+export const TURNED_KEY = "fox-and-geese:turned-seen";
 const PAUSE_MS = 400; // between the end of your move's animation and the computer's reply
 
 export function createController({ root, s, view, store, openings, kind, foxes }) {
@@ -45,6 +46,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.draft = false;
     s.linkError = null;
     const other = g !== s.game;
+    if (other) s.otherTab = false;
     s.game = g;
     Object.assign(g, fromState(state));
     g.aside = false;
@@ -73,8 +75,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     const state = await session.ask("load", { record: newer.record });
     if (!state || state.error) return;
     s.game = newer;
+    // Said at once, on a line of its own: this tab may go on to compute the computer's reply
+    // too, whose message would replace it.
+    s.otherTab = true;
     setGame(newer, state);
-    say(text.otherTabText());
   }
 
   function checkOtherTabs() {
@@ -138,6 +142,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       return false;
     }
     s.restarted = false;
+    s.otherTab = false;
     s.hint = false;
     keep(HINT_KEY, "true");
     s.putAside = null; // the new game is under way: the one put aside stays saved, out of the way
@@ -196,6 +201,12 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     // while an earlier move is shown, and back with the game (shown, not spoken again).
     if (!isBrowsing(s)) s.browseMessage = "";
     s.shown = state;
+    render();
+  }
+
+  function dismissTurned() {
+    s.turnedSeen = true;
+    keep(TURNED_KEY, "true");
     render();
   }
 
@@ -498,7 +509,8 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   }
 
   return {
-    session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse, flip,
+    session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
+    flip, dismissTurned,
     answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
     backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,
     blocked: () => say(text.blockedText(whyNoMove(s), foxes)),

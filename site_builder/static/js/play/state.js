@@ -30,6 +30,8 @@ export function createState({ manualFlip = false, defaults }) {
     timings: null,       // the engine's loading phases (ms since its start)
     copyFallback: null,  // the link shown to copy by hand, where the clipboard refused
     hint: false,         // the first-move hint shows (until the player's first move)
+    turnedSeen: false,   // the player has dismissed the note that the board is turned for the fox
+    otherTab: false,     // the game went on in another tab: said until the player's next move
   };
 }
 
@@ -102,6 +104,13 @@ export function roles(s) {
 // The board turned so that the player's side is at the bottom (unless they flipped it).
 export function flippedFor(s, { mode, side } = roles(s)) {
   return s.manualFlip !== (mode !== "two" && side === "fox");
+}
+
+// The board is turned round for a player of the fox side (not by their own flip), which the
+// rules' diagram and the lessons are not: said once, until the player dismisses it.
+export function turnedNote(s) {
+  const { mode, side } = roles(s);
+  return !s.turnedSeen && !s.manualFlip && mode !== "two" && side === "fox" && !s.linkError;
 }
 
 // The state the board draws: behind a link in question, what the link's readable part holds

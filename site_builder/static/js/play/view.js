@@ -6,7 +6,9 @@ import { announcer } from "../shared/announce.js";
 import { Board } from "../shared/board.js";
 import * as text from "../texts.js";
 import { showSettings } from "./settings.js";
-import { LEVELS, boardState, flippedFor, isBrowsing, mustJump, roles, undoTarget, whyNoMove } from "./state.js";
+import {
+  LEVELS, boardState, flippedFor, isBrowsing, mustJump, roles, turnedNote, undoTarget, whyNoMove,
+} from "./state.js";
 
 const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
 const EMPTY = { pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last: null };
@@ -213,6 +215,9 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     $("#own-game").hidden = !(s.game?.mode === "link" || s.linkError) || !own;
     $("#aside").hidden = !s.putAside;
     $("#hint").hidden = !s.hint;
+    $("#turned-note").hidden = !view.board || !turnedNote(s);
+    $("#other-tab").hidden = !s.otherTab;
+    $("#other-tab").textContent = s.otherTab ? text.otherTabText() : "";
     $("#confirm").hidden = !s.question;
     if (s.question) {
       $("#confirm-text").textContent = text.confirmText(s.question.kind);
