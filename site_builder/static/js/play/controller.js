@@ -423,6 +423,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       behind = saved && !saved.error ? saved : draftGame(openings, formSettings()).state;
     }
     s.linkError = { ...problem, behind };
+    s.message = ""; // about the game before ("The computer played ..."), not about this link
     render();
   }
 
