@@ -95,15 +95,26 @@ def exact_move(position: Position, seconds: float, nodes: int | None = None) -> 
     The winner hurries and the loser delays (``Solver.best_move``). Only in forward-only
     tables with at most ``EXACT_STEPS_LEFT`` goose steps left; elsewhere None at once.
     """
-    global _solver  # noqa: PLW0603  (one solver kept between moves: its work is reused)
-    if not forward_only(position) or steps_left(position) > EXACT_STEPS_LEFT:
+    if not within_exact_reach(position):
         return None
     positions = None if nodes is None else round(EXACT_SHARE * nodes)
     deadline = time.perf_counter() + EXACT_SHARE * seconds
-    if _solver is None or _solver[0] != position.rules or len(_solver[1].memo) >= EXACT_MEMORY:
-        _solver = (position.rules, Solver(EXACT_MEMORY))
-    found = _solver[1].best_move(position, positions, deadline)
+    found = exact_solver(position.rules).best_move(position, positions, deadline)
     return None if found is None else found[0]
+
+
+def within_exact_reach(position: Position) -> bool:
+    """Whether the exact search is worth trying: a forward-only table, few goose steps left."""
+    return forward_only(position) and steps_left(position) <= EXACT_STEPS_LEFT
+
+
+def exact_solver(rules: Rules) -> Solver:
+    """The one solver kept for these rules, shared by the computer's moves, hints and
+    reviews (one solver kept between calls: its work is reused)."""
+    global _solver  # noqa: PLW0603
+    if _solver is None or _solver[0] != rules or len(_solver[1].memo) >= EXACT_MEMORY:
+        _solver = (rules, Solver(EXACT_MEMORY))
+    return _solver[1]
 
 
 def retreat_move(position: Position, rng: random.Random) -> Move:
