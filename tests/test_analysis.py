@@ -1,10 +1,11 @@
 """Hints, reviews and set-up positions (game/analysis.py, docs/analysis.md)."""
 
+import json
 import random
 
 import pytest
 
-from game import Position, Side, levels, parse_square, rules_for
+from game import Position, Side, api, levels, parse_square, rules_for
 from game.analysis import (
     INACCURACY,
     MISTAKE,
@@ -19,7 +20,7 @@ from game.analysis import (
 from game.codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
 from game.record import GameRecord, RecordError
 from game.solve import solve
-from tests.helpers import CONFIGS, REPO
+from tests.helpers import CONFIGS, REPO, finished_game
 
 # The easy level's fox against a beginner's geese (benchmarks/results): the fox, winning
 # with best play, lets the win go at ply 73 (d7-c7), as the exact search shows.
@@ -309,3 +310,32 @@ def test_geese_may_stand_anywhere_they_can_walk_to():
     assert isinstance(check_setup("fox-and-geese", ["d4"], ahead, "fox", 13, True), Setup)
     # Fifteen geese start on a4 too.
     assert isinstance(check_setup("fox-and-geese", ["d4"], ahead, "fox", 15), Setup)
+
+
+# -- the worker's calls ---------------------------------------------------------------------
+
+
+def test_the_worker_asks_for_hints_reviews_and_set_ups():
+    record = "1.fox-and-geese.13.d4-d5.c3-c4"
+    found = json.loads(api.call("hint", json.dumps({"record": record, "seconds": 0.2})))
+    assert found["move"] in api.load(record)["legal"]
+    over = json.loads(
+        api.call("hint", json.dumps({"record": finished_game("fox-and-geese", 1).encode()}))
+    )
+    assert over["error"]["code"] == "game-over"
+    assert (
+        json.loads(api.call("hint", json.dumps({"record": "9.x"})))["error"]["code"]
+        == "bad-version"
+    )
+
+    first = api.review(record, seconds=0.0)
+    assert [r["ply"] for r in first["rows"]] == [2] and first["next"] == 1
+    rest = api.review(record, until=first["next"], seconds=0.0, rows=first["rows"])
+    assert [r["ply"] for r in rest["rows"]] == [1] and rest["next"] is None
+    assert rest["turn"] == turning_point([*rest["rows"], *first["rows"]])
+    assert api.review("1.fox-and-geese.13.d4-d5.d5-d6")["error"]["code"] == "illegal-move"
+
+    ok = api.check_setup("fox-and-geese", ["d4"], START_13, "geese", 13)
+    assert ok == {"setup": check_setup("fox-and-geese", ["d4"], START_13, "geese").as_dict()}
+    bad = api.check_setup("fox-and-geese", ["d4", "d5"], START_13, "fox")
+    assert bad == {"problems": [{"code": "fox-count", "points": [], "reason": None}]}
