@@ -51,8 +51,12 @@ def _parser() -> argparse.ArgumentParser:
 def _review(record: GameRecord, nodes: int | None) -> int:
     from .analysis import REVIEW_NODES, review, turning_point
 
-    done = review(record, seconds=None, nodes=REVIEW_NODES if nodes is None else nodes)
-    rows = [row.as_dict() for row in done.rows]
+    rows: list[dict[str, object]] = []
+    until: int | None = len(record.moves)
+    while until is not None:
+        done = review(record, until, None, REVIEW_NODES if nodes is None else nodes)
+        rows = [row.as_dict() for row in done.rows] + rows
+        until = done.next
     for row in rows:
         print(json.dumps(row))
     print(json.dumps({"turn": turning_point(rows)}))

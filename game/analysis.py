@@ -27,7 +27,7 @@ from .boards import parse_square, square_name
 from .codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
 from .evaluation import draw_score
 from .games import VARIANTS, Rules
-from .levels import EXACT_SHARE, exact_solver, within_exact_reach
+from .levels import EXACT_MEMORY, EXACT_SHARE, exact_solver, within_exact_reach
 from .position import Move, Position, Side, tables_for
 from .record import GameRecord
 from .search import WIN, WON, search
@@ -37,10 +37,10 @@ from .solve import Value, forward_only
 HINT_SECONDS = 1.0
 
 # A reviewed position's value: the search's, stopped after this many nodes (a fixed
-# amount of work, so the marks do not depend on the machine), and the exact search's
-# share of new positions where it is tried.
+# amount of work, so the marks do not depend on the machine); and the new positions the
+# exact search may store in one review call.
 REVIEW_NODES = 800
-REVIEW_EXACT_POSITIONS = 30_000
+REVIEW_EXACT_POSITIONS = 20_000
 # Values are shown between these bounds, in hundredths of a goose: a proven win counts as
 # the top, whatever its length, and a search score beyond it says no more.
 VALUE_CAP = 1_000
@@ -147,9 +147,21 @@ class Assessment:
     exact: Value | None
 
 
-def assess(position: Position, nodes: int = REVIEW_NODES, exact: bool = True) -> Assessment:
+class ExactBudget:
+    """What the exact search may spend in one review call: new positions, and a deadline.
+    ``stuck`` is set when it gave up on a position within its reach (see ``review``)."""
+
+    def __init__(self, positions: int, deadline: float | None) -> None:
+        self.positions = positions
+        self.deadline = deadline
+        self.stuck = False
+
+
+def assess(
+    position: Position, nodes: int = REVIEW_NODES, exact: ExactBudget | None = None
+) -> Assessment:
     """The value of ``position`` for the side to move (``VALUE_CAP`` for a proven win), with
-    the exact search tried first if ``exact`` and the table is forward-only."""
+    the exact search tried first, within ``exact``, where the table is forward-only."""
     me = position.turn
     moves = position.legal_moves()
     if not moves:
@@ -159,17 +171,23 @@ def assess(position: Position, nodes: int = REVIEW_NODES, exact: bool = True) ->
             return Assessment(_cap(draw_score(position.rules, me)), None, None)
         value = VALUE_CAP if outcome.winner is me else -VALUE_CAP
         return Assessment(value, None, (outcome.winner, 0))
-    if exact and forward_only(position):
-        found = exact_solver(position.rules).best_move(position, REVIEW_EXACT_POSITIONS)
+    if exact is not None and exact.positions > 0 and forward_only(position):
+        solver = exact_solver(position.rules)
+        size = len(solver.memo)
+        found = solver.best_move(position, exact.positions, exact.deadline)
+        exact.positions -= max(0, len(solver.memo) - size)
         if found is not None:
             best, proven = found
             return Assessment(VALUE_CAP if proven[0] is me else -VALUE_CAP, best, proven)
+        # Within reach, the next call goes on where this one stopped (what it solved is
+        # kept), until the kept solver is half full: then the review moves on without it.
+        exact.stuck = within_exact_reach(position) and len(solver.memo) < EXACT_MEMORY // 2
     if len(moves) == 1:
         # The search does not score a move that has no alternative: the next position's
         # value is this one's.
         position.push(moves[0])
         try:
-            then = assess(position, nodes, exact=False)
+            then = assess(position, nodes)
         finally:
             position.pop()
         plies = None if then.exact is None else (then.exact[0], then.exact[1] + 1)
@@ -261,25 +279,35 @@ def review(
     until: int | None = None,
     seconds: float | None = 1.0,
     nodes: int = REVIEW_NODES,
+    most: int | None = None,
 ) -> Review:
     """Review the moves before ply ``until`` (None: the whole game), from the last back to
-    the first, until ``seconds`` have passed (at least one move; None: no limit).
+    the first, until ``seconds`` have passed (None: no limit) or ``most`` moves are done;
+    call again with ``until=next`` until ``next`` is None.
 
     Backwards, because the exact search reaches the end of a game first and everything it
     solves there is remembered (``levels.exact_solver``), which brings the moves before
-    within its reach. Raises ``RecordError`` for a record that does not replay.
+    within its reach. Each call gives it ``REVIEW_EXACT_POSITIONS`` new positions (and the
+    call's time); where that is not enough for a position within its reach, the call ends
+    there, with no row for that position, and the next goes on solving it. Raises
+    ``RecordError`` for a record that does not replay.
     """
     deadline = None if seconds is None else time.perf_counter() + seconds
     total = len(record.moves)
     until = total if until is None else max(0, min(until, total))
     position = record.with_moves(record.moves[:until]).replay()
     record.replay()  # the moves after ``until`` are checked too
+    exact = ExactBudget(REVIEW_EXACT_POSITIONS, deadline)
     rows: list[Row] = []
-    after = assess(position, nodes, within_exact_reach(position))
-    for ply in range(until, 0, -1):
+    after = assess(position, nodes, exact if within_exact_reach(position) else None)
+    ply = until
+    while ply > 0 and not exact.stuck:
         move = position.pop()
         mover = position.turn
-        before = assess(position, nodes, after.exact is not None or within_exact_reach(position))
+        reach = after.exact is not None or within_exact_reach(position)
+        before = assess(position, nodes, exact if reach else None)
+        if exact.stuck:
+            break
         mark, verdict = judge(mover, move, before, after)
         best = None if before.best is None else str(before.best)
         rows.append(
@@ -297,11 +325,13 @@ def review(
             )
         )
         after = before
+        ply -= 1
         if deadline is not None and time.perf_counter() > deadline:
             break
+        if most is not None and len(rows) >= most:
+            break
     rows.reverse()
-    first = until - len(rows)
-    return Review(tuple(rows), first or None)
+    return Review(tuple(rows), ply or None)
 
 
 def turning_point(rows: Iterable[Mapping[str, Any]]) -> int | None:

@@ -141,8 +141,8 @@ def test_the_review_marks_the_thrown_win_with_the_exact_verdict():
     record = thrown_game()
     rows, until = [], None
     while not any(r.ply == 73 for r in rows):
-        done = review(record, until, seconds=0.0)  # one move a call: as small as it gets
-        assert len(done.rows) == 1 and done.next is not None
+        done = review(record, until, seconds=None, most=1)
+        assert len(done.rows) <= 1 and done.next is not None
         rows = [*done.rows, *rows]
         until = done.next
     assert [r.ply for r in rows] == list(range(73, len(record.moves) + 1))
@@ -171,6 +171,7 @@ def test_a_review_goes_back_from_where_it_is_told_and_says_where_to_go_on():
     assert [r.as_dict() for r in part.rows] == [r.as_dict() for r in done.rows[:3]]
     first = review(record, seconds=0.0, nodes=300)
     assert [r.ply for r in first.rows] == [4] and first.next == 3
+    assert review(record, seconds=None, nodes=300, most=2).next == 2
     assert review(record, until=0).rows == ()
 
 
