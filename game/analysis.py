@@ -27,7 +27,7 @@ from .boards import parse_square, square_name
 from .codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
 from .evaluation import draw_score
 from .games import VARIANTS, Rules
-from .levels import EXACT_MEMORY, EXACT_SHARE, exact_solver, within_exact_reach
+from .levels import EXACT_SHARE, exact_solver, within_exact_reach
 from .position import Move, Position, Side, tables_for
 from .record import GameRecord
 from .search import WIN, WON, search
@@ -41,6 +41,8 @@ HINT_SECONDS = 1.0
 # exact search may store in one review call.
 REVIEW_NODES = 800
 REVIEW_EXACT_POSITIONS = 20_000
+# ... and in the whole review of one record, over all its calls.
+REVIEW_EXACT_TOTAL = 80_000
 # Values are shown between these bounds, in hundredths of a goose: a proven win counts as
 # the top, whatever its length, and a search score beyond it says no more.
 VALUE_CAP = 1_000
@@ -152,7 +154,7 @@ class ExactBudget:
     ``stuck`` is set when it gave up on a position within its reach (see ``review``)."""
 
     def __init__(self, positions: int, deadline: float | None) -> None:
-        self.positions = positions
+        self.given = self.positions = positions
         self.deadline = deadline
         self.stuck = False
 
@@ -179,9 +181,7 @@ def assess(
         if found is not None:
             best, proven = found
             return Assessment(VALUE_CAP if proven[0] is me else -VALUE_CAP, best, proven)
-        # Within reach, the next call goes on where this one stopped (what it solved is
-        # kept), until the kept solver is half full: then the review moves on without it.
-        exact.stuck = within_exact_reach(position) and len(solver.memo) < EXACT_MEMORY // 2
+        exact.stuck = within_exact_reach(position)
     if len(moves) == 1:
         # The search does not score a move that has no alternative: the next position's
         # value is this one's.
@@ -265,6 +265,24 @@ def judge(
     return MoveMark.GOOD, None
 
 
+# The record last reviewed (and the kept solver it used), and the new positions the exact
+# search has stored for it.
+_spent: tuple[tuple[str, int], int] = (("", 0), 0)
+
+
+def _insist(exact: ExactBudget, spent: int) -> bool:
+    """Whether the call ends at a position the exact search gave up on within its reach, for
+    the next call to go on solving (what it solved is kept): only while the review of this
+    record has exact positions left. Otherwise the review goes on without the exact search."""
+    if not exact.stuck:
+        return False
+    if spent + exact.given - exact.positions < REVIEW_EXACT_TOTAL:
+        return True
+    exact.stuck = False
+    exact.positions = 0
+    return False
+
+
 @dataclass(frozen=True)
 class Review:
     """The rows reviewed in one call, in the order of the game, and the ply to go on from
@@ -297,39 +315,49 @@ def review(
     until = total if until is None else max(0, min(until, total))
     position = record.with_moves(record.moves[:until]).replay()
     record.replay()  # the moves after ``until`` are checked too
-    exact = ExactBudget(REVIEW_EXACT_POSITIONS, deadline)
+    global _spent  # noqa: PLW0603  (a cache like the kept solver: losing it costs only time)
+    # Counted afresh for another record, or when the kept solver was started afresh.
+    solver = exact_solver(position.rules) if forward_only(position) else None
+    key = (record.encode(), id(solver))
+    spent = _spent[1] if _spent[0] == key else 0
+    exact = ExactBudget(min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent), deadline)
     rows: list[Row] = []
-    after = assess(position, nodes, exact if within_exact_reach(position) else None)
     ply = until
-    while ply > 0 and not exact.stuck:
-        move = position.pop()
-        mover = position.turn
-        reach = after.exact is not None or within_exact_reach(position)
-        before = assess(position, nodes, exact if reach else None)
-        if exact.stuck:
-            break
-        mark, verdict = judge(mover, move, before, after)
-        best = None if before.best is None else str(before.best)
-        rows.append(
-            Row(
-                ply,
-                str(move),
-                mover,
-                before.value,
-                -after.value,
-                best,
-                mark,
-                before.exact,
-                after.exact,
-                verdict,
+    try:
+        after = assess(position, nodes, exact if within_exact_reach(position) else None)
+        while ply > 0 and not _insist(exact, spent):
+            move = position.pop()
+            mover = position.turn
+            reach = after.exact is not None or within_exact_reach(position)
+            before = assess(position, nodes, exact if reach else None)
+            if _insist(exact, spent):
+                break
+            mark, verdict = judge(mover, move, before, after)
+            best = None if before.best is None else str(before.best)
+            rows.append(
+                Row(
+                    ply,
+                    str(move),
+                    mover,
+                    before.value,
+                    -after.value,
+                    best,
+                    mark,
+                    before.exact,
+                    after.exact,
+                    verdict,
+                )
             )
-        )
-        after = before
-        ply -= 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-        if most is not None and len(rows) >= most:
-            break
+            after = before
+            ply -= 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if most is not None and len(rows) >= most:
+                break
+    finally:
+        # At least a little per call, so that a review that insists always ends.
+        used = max(exact.given - exact.positions, 256 if exact.stuck else 0)
+        _spent = (key, spent + used)
     rows.reverse()
     return Review(tuple(rows), ply or None)
 
