@@ -2,17 +2,17 @@
 check of a position set up by hand.
 
 Everything here answers with codes and data (points, counts, plies), never with
-sentences: the page words them in every language (docs/notation.md lists the codes
+sentences: the page words them in every language (docs/analysis.md lists the codes
 and their data). Values are the search's, in hundredths of a goose from the point of
 view of the side named; where the exact search reaches (forward-only tables with few
 goose steps left, ``levels.within_exact_reach``) or the search proves a forced end, the
 exact verdict (the winner with best play, and the plies to the end) is given as well.
 
 The review is incremental: ``review`` does the moves it has time for and says where to
-go on (it works from the end of the game back), so the browser worker can report progress
-between calls and the page can stop
-asking. Each position's value costs a fixed number of search nodes, so a review gives
-the same marks on any machine, however busy.
+go on (it works from the end of the game back), so the browser worker can report
+progress between calls and the page can stop asking. Each position's value costs a
+fixed number of search nodes, so a review gives the same marks on any machine, however
+busy.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ HINT_SECONDS = 1.0
 # A reviewed position's value: the search's, stopped after this many nodes (a fixed
 # amount of work, so the marks do not depend on the machine); and the new positions the
 # exact search may store in one review call.
-REVIEW_NODES = 800
+REVIEW_NODES = 500
 REVIEW_EXACT_POSITIONS = 20_000
 # ... and in the whole review of one record, over all its calls.
 REVIEW_EXACT_TOTAL = 80_000
