@@ -10,57 +10,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .boards import square_name
-from .codes import RecordCode, Termination
-from .position import FOX, GOOSE, Position
+from .boards import parse_square
+from .codes import RecordCode
+from .position import IllegalMoveError, Move, NotationError, Position
 from .record import GameRecord, RecordError
+from .view import view
 
 
 def state(record: GameRecord, position: Position | None = None) -> dict[str, Any]:
+    """The record's header and moves, with the engine's view of its last position."""
     position = record.replay() if position is None else position
-    outcome = position.outcome()
-    cells = position.cells
-    points = position.rules.board.points
     return {
         "record": record.encode(),
         "game": record.game,
         "geese": record.geese,
         "sideways": record.sideways,
         "side": record.side,
-        "ply": position.ply,
         "moves": list(record.moves),
-        "last": record.moves[-1] if record.moves else None,
-        "to_move": position.turn.value,
-        "legal": sorted(str(m) for m in position.legal_moves()),
-        "result": outcome.result if outcome else None,
-        "reason": outcome.termination.value if outcome else None,
-        "pieces": {
-            "fox": [square_name(sq) for sq in points if cells[sq] == FOX],
-            "goose": [square_name(sq) for sq in points if cells[sq] == GOOSE],
-        },
-        "geese_left": position.geese,
-        "end": end_points(position, record.moves[-1] if record.moves else None),
+        **view(position),
     }
-
-
-def end_points(position: Position, last: str | None = None) -> list[str]:
-    """The points that show why the game ended: the trapped foxes, the filled pen, the
-    blocked geese, or the fox that made the last capture (``last``, the move that led to
-    ``position``, in notation). Empty while the game goes on or after a draw."""
-    outcome = position.outcome()
-    reason = outcome.termination if outcome else None
-    cells = position.cells
-    if reason == Termination.FOX_TRAPPED:
-        squares = [sq for sq in position.rules.board.points if cells[sq] == FOX]
-    elif reason == Termination.GEESE_BLOCKED:
-        squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
-    elif reason == Termination.PEN_FULL:
-        squares = list(position.rules.pen)
-    elif reason == Termination.GOOSE_COUNT and last:
-        return [last.replace("-", "x").split("x")[-1]]
-    else:
-        squares = []
-    return [square_name(sq) for sq in squares]
 
 
 def _error(exc: RecordError) -> dict[str, Any]:
@@ -104,13 +72,35 @@ def load(record: str, ply: int | None = None, side: str | None = None) -> dict[s
         return _error(exc)
 
 
-def play(record: str, move: str) -> dict[str, Any]:
-    """The state after ``move``, or an error whose ``reason`` says why it is illegal."""
+def play(record: str, move: str | None = None, path: list[str] | None = None) -> dict[str, Any]:
+    """The state after a move, or an error whose ``reason`` says why it is illegal.
+
+    The move is ``move``, in notation (typed, or from a link), or ``path``: the points a
+    player clicked, the piece's first (``Position.move_for_path`` reads it).
+    """
     try:
         base = GameRecord.parse(record)
-        return state(base.with_moves((*base.moves, move)))
+        if path is None:
+            return state(base.with_moves((*base.moves, move or "")))
+        position = base.replay()
+        chosen = _move_for_path(position, path, len(base.moves) + 1)
+        position.push(chosen)
+        return state(base.with_moves((*base.moves, str(chosen))), position)
     except RecordError as exc:
         return _error(exc)
+
+
+def _move_for_path(position: Position, path: object, ply: int) -> Move:
+    try:
+        if not isinstance(path, list):
+            raise NotationError(f"not a path: {path!r}")
+        return position.move_for_path([parse_square(p) for p in path])
+    except IllegalMoveError as exc:
+        raise RecordError(RecordCode.ILLEGAL_MOVE, str(exc), ply=ply, reason=exc.code) from None
+    except (NotationError, ValueError, TypeError):
+        raise RecordError(
+            RecordCode.BAD_NOTATION, f"not a path of points: {str(path)[:80]}", ply=ply
+        ) from None
 
 
 def ai_move(

@@ -152,14 +152,6 @@ function running() {
   return Boolean(live && live.ply > 0 && !live.result && !linkBad);
 }
 
-// Foxes that must capture now (every legal move is a jump), for the board to mark.
-function mustJump(state) {
-  if (state.to_move !== "fox" || !state.legal.length || !state.legal.every((m) => m.includes("x"))) {
-    return [];
-  }
-  return [...new Set(state.legal.map((m) => m.split("x")[0]))];
-}
-
 function save() {
   const newer = store.save(game);
   if (newer) adopt(newer);
@@ -234,10 +226,10 @@ function render(animate = null) {
   const flipped = flippedFor(game);
   if (board.flipped !== flipped) board.setFlipped(flipped);
   const interactive = !whyNoMove();
-  board.update({ pieces: state.pieces, legal: state.legal, toMove: state.to_move, last: state.last }, {
+  board.update(state, {
     animate,
     interactive,
-    must: interactive ? mustJump(state) : [],
+    must: interactive ? state.must_jump : [],
     end: browsing ? [] : live.end,
     focusKind: PIECES[game.mode === "two" ? state.to_move : game.side],
   });
@@ -323,7 +315,7 @@ function statusText(browsing) {
   if (!session.ready && game.mode === "computer" && !humanMoves()) return text.replyWhenReadyText();
   if (game.mode === "two") return text.toMoveText(live.to_move, FOXES);
   if (game.mode === "link") {
-    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n: FOXES,
+    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last?.move, n: FOXES,
       fresh: live.ply === 0 });
   }
   return humanMoves() ? text.yourMoveText(live.to_move, FOXES) : text.toMoveText(live.to_move, FOXES);
@@ -401,8 +393,8 @@ async function computerTurn() {
     return;
   }
   hooks.mark("reply-shown");
-  setGame(game, next, { animate: answer.move });
-  const played = text.computerPlayedText(answer.move);
+  setGame(game, next, { animate: next.last });
+  const played = text.computerPlayedText(next.last);
   say(played, `${played} ${statusEl.textContent}`);
 }
 
@@ -444,12 +436,12 @@ async function explainIllegal(attempt) {
     say(text.illegalText(attempt.code)); // why, the engine says once it is ready
     return;
   }
-  const answer = await session.ask("play", { record: live.record, move: attempt.move });
+  const answer = await session.ask("play", { record: live.record, path: attempt.path });
   if (answer) say(answer.error ? text.illegalText(answer.error.reason ?? answer.error.code) : "");
 }
 
 function selected(name, targets) {
-  const must = mustJump(shown);
+  const must = shown.must_jump;
   if (!targets.length && must.length && !must.includes(name)) {
     say(text.blockedText("must-jump", FOXES));
     return;
@@ -946,7 +938,7 @@ function showFirstGame(first) {
   }
   board.setFlipped(first.flipped);
   if (first.empty) {
-    board.update({ pieces: { fox: [], goose: [] }, legal: [], toMove: "fox", last: null },
+    board.update({ pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last: null },
       { interactive: false });
   }
 }

@@ -180,21 +180,20 @@ export function pointLabel(name, kind) {
   return t("%(point)s, empty", { point: name });
 }
 
-// A move in words for screen readers: a capture says what it took.
-export function moveWords(move) {
-  const captures = move.split("x").length - 1;
-  if (!captures) return move;
+// A move in words for screen readers, from the engine's move ({move, path, captures}): a
+// capture says what it took.
+export function moveWords({ move, captures }) {
+  if (!captures.length) return move;
   return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.",
-    captures, { move });
+    captures.length, { move });
 }
 
 // The capture gets a sentence of its own: wrapping moveWords, which ends a sentence itself,
 // would end this one twice.
-export function computerPlayedText(move) {
-  const captures = move.split("x").length - 1;
-  if (!captures) return t("The computer played %(move)s.", { move });
+export function computerPlayedText({ move, captures }) {
+  if (!captures.length) return t("The computer played %(move)s.", { move });
   return tn("The computer played %(move)s: the fox takes %(num)s goose.",
-    "The computer played %(move)s: the fox takes %(num)s geese.", captures, { move });
+    "The computer played %(move)s: the fox takes %(num)s geese.", captures.length, { move });
 }
 
 export function selectedText(point, targets) {
