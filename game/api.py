@@ -106,26 +106,21 @@ def _move_for_path(position: Position, path: object, ply: int) -> Move:
 def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
 ) -> dict[str, Any]:
-    """The computer's move in the record's final position, as ``{"move": notation}``."""
+    """The state after the computer's move in the record's final position: one call, whose
+    ``last`` is the move it chose."""
     # The search is only loaded when a computer plays: it is not part of the start-up.
     from .levels import choose_move  # noqa: PLC0415
 
     try:
-        position = GameRecord.parse(record).replay()
+        base = GameRecord.parse(record)
+        position = base.replay()
     except RecordError as exc:
         return _error(exc)
     if not position.legal_moves():
-        return {
-            "error": {
-                "code": RecordCode.GAME_OVER,
-                "message": "the game is over",
-                "ply": None,
-                "move": None,
-                "reason": None,
-                "valid_prefix": None,
-            }
-        }
-    return {"move": str(choose_move(position, level=level, seconds=seconds, seed=seed))}
+        return _error(RecordError(RecordCode.GAME_OVER, "the game is over"))
+    move = choose_move(position, level=level, seconds=seconds, seed=seed)
+    position.push(move)
+    return state(base.with_moves((*base.moves, str(move))), position)
 
 
 CALLS = {f.__name__: f for f in (new_game, load, play, ai_move)}

@@ -379,10 +379,9 @@ async function computerTurn() {
   hooks.mark("move-landed", landed);
   const earliest = landed + PAUSE_MS;
   const seconds = thinkSeconds();
-  const answer = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
+  // One call: the engine answers with the state after its move (its last move).
+  const next = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
     { seconds });
-  if (!answer) return;
-  const next = answer.error ? answer : await session.ask("play", { record: live.record, move: answer.move });
   if (!next || !(await session.wait(earliest - performance.now()))) return;
   thinking = false;
   if (next.error) {
