@@ -2,7 +2,8 @@
 
 Every call takes the game as its record string and answers with plain dicts,
 so the page can keep the record in its URL and a restarted worker needs
-nothing but that string. Errors come back as values, never as exceptions.
+nothing but that string. Errors come back as values, never as exceptions, in the one shape
+of game/codes.py: ``{"error": {"code", "detail", "ply", "move", "reason", "valid_prefix"}}``.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def _error(exc: RecordError) -> dict[str, Any]:
     return {
         "error": {
             "code": exc.code,
-            "message": str(exc),
+            "detail": str(exc),
             "ply": exc.ply,
             "move": exc.move,
             "reason": exc.reason,

@@ -385,7 +385,7 @@ async function computerTurn() {
   if (!next || !(await session.wait(earliest - performance.now()))) return;
   thinking = false;
   if (next.error) {
-    const failed = text.computerFailedText(next.error.message);
+    const failed = text.computerFailedText(next.error);
     if (heldMessage !== null) heldMessage = failed; // news now, and still back in the game
     say(failed);
     render();
@@ -514,7 +514,7 @@ async function startNew(settings) {
     { game: KIND, geese, sideways, side: mode === "link" ? side : null });
   if (!state) return;
   if (state.error) {
-    say(state.error.message);
+    say(text.errorText(state.error));
     return;
   }
   const old = game;
@@ -764,7 +764,7 @@ const session = new Session(() => ({
     statusEl.textContent = text.engineUnavailableText();
     $("#engine-loading").hidden = true;
     $("#engine-failed").hidden = false;
-    $("#engine-error").textContent = `${error.code}: ${error.message}`;
+    $("#engine-error").textContent = `${error.code}: ${error.detail}`;
     board.setInteractive(false);
     setEnabled("new-game", false);
     setEnabled("undo", false);

@@ -161,6 +161,21 @@ export function linkErrorText(error) {
   }
 }
 
+// Any error from the engine ({code, ...}: the one shape of game/codes.py), in words.
+export function errorText(error) {
+  switch (error.code) {
+    case "illegal-move": return illegalText(error.reason);
+    case "bad-notation": return illegalText("bad-notation");
+    case "game-over": return illegalText("game-over");
+    case "not-ready": return blockedText("loading");
+    case "load-failed":
+    case "bad-method":
+    case "internal":
+    case "worker-failed": return engineUnavailableText();
+    default: return linkErrorText(error);
+  }
+}
+
 export function prefixText(plies) {
   return tn("Continue from the readable part (%(num)s move)",
     "Continue from the readable part (%(num)s moves)", plies, { num: plies });
@@ -252,8 +267,8 @@ export function sharedGameText(game) {
   return t("A game of %(game)s, as it stands.", { game });
 }
 
-export function computerFailedText(message) {
-  return t("The computer could not move: %(error)s", { error: message });
+export function computerFailedText(error) {
+  return t("The computer could not move: %(error)s", { error: errorText(error) });
 }
 
 export function engineStoppedText() {
