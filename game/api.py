@@ -8,14 +8,18 @@ of game/codes.py: ``{"error": {"code", "detail", "ply", "move", "reason", "valid
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .boards import parse_square
 from .codes import RecordCode
 from .position import IllegalMoveError, Move, NotationError, Position
 from .record import GameRecord, RecordError
 from .view import view
+
+if TYPE_CHECKING:
+    from .levels import Endgame
 
 
 def state(record: GameRecord, position: Position | None = None) -> dict[str, Any]:
@@ -104,11 +108,25 @@ def _move_for_path(position: Position, path: object, ply: int) -> Move:
         ) from None
 
 
+# The page gives a computer move a budget for the whole call: replaying the record in the
+# worker and the answer's way back take this much of it, the search the rest.
+ROUND_TRIP_SECONDS = 0.05
+
+
+@functools.cache
+def _endgame() -> Endgame:
+    """Hard's exact endgame search, kept for the worker's life: every game of a table reuses
+    what earlier moves solved (values never change)."""
+    from .levels import Endgame  # noqa: PLC0415
+
+    return Endgame()
+
+
 def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
 ) -> dict[str, Any]:
     """The state after the computer's move in the record's final position: one call, whose
-    ``last`` is the move it chose."""
+    ``last`` is the move it chose. ``seconds``: the page's budget for the whole call."""
     # The search is only loaded when a computer plays: it is not part of the start-up.
     from .levels import choose_move  # noqa: PLC0415
 
@@ -119,7 +137,8 @@ def ai_move(
         return _error(exc)
     if not position.legal_moves():
         return _error(RecordError(RecordCode.GAME_OVER, "the game is over"))
-    move = choose_move(position, level=level, seconds=seconds, seed=seed)
+    search_seconds = max(seconds - ROUND_TRIP_SECONDS, seconds / 2)
+    move = choose_move(position, level, search_seconds, seed, endgame=_endgame())
     position.push(move)
     return state(base.with_moves((*base.moves, str(move))), position)
 
