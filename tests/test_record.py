@@ -1,9 +1,12 @@
 """Game records (the URL serialization) and the worker API."""
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 
-from game import Position, RecordCode, Side, api, parse_square, rules_for
+from game import Position, RecordCode, Side, api, codes, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
 from game.view import end_points
 from tests.helpers import examples, finished_game, fragments
@@ -191,3 +194,16 @@ def test_end_points_name_what_ended_the_game():
     assert end_points(taken) == ["d6"]
     going_on = Position(rules)
     assert end_points(going_on) == []
+
+
+def test_the_code_tables_of_docs_notation_are_the_engine_s_registry():
+    """docs/notation.md lists, under "Codes", one table per kind of code (the kind named in
+    its heading); each lists exactly the codes of game/codes.py, in the registry's order."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text("utf-8")
+    section = text[text.index("\n## Codes") :]
+    tables: dict[str, list[str]] = {}
+    for part in re.split(r"\n### ", section)[1:]:
+        kind = re.search(r"\(`([a-z]+)`\)", part.splitlines()[0])
+        assert kind, part.splitlines()[0]
+        tables[kind.group(1)] = re.findall(r"^\| `([a-z-]+)` \|", part, re.MULTILINE)
+    assert tables == codes.registry()
