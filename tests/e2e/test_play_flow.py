@@ -763,7 +763,8 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
 
 
 def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game(page, site_server):
-    # The engine's answer to the computer's move is an error; the page says so only after your
+    # The engine's answer to the computer's move is an error about the game (not a failure of
+    # the engine, which the page restarts or gives up on); the page says so only after your
     # move has landed and a short pause, and by then you are looking back.
     def failing_ai(route):
         response = route.fetch()
@@ -771,8 +772,8 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
         broken = body.replace(
             "function answer(id, method, params) {",
             "function answer(id, method, params) {\n"
-            "  if (method === 'ai_move') return { id, result: { error: { code: 'internal',"
-            " message: 'no move' } } };",
+            "  if (method === 'ai_move') return { id, result: { error: { code: 'game-over',"
+            " detail: 'no move' } } };",
             1,
         )
         assert broken != body
