@@ -196,7 +196,7 @@ def test_end_points_name_what_ended_the_game():
     assert end_points(going_on) == []
 
 
-def test_the_code_tables_of_docs_notation_are_the_engine_s_registry():
+def test_the_code_tables_of_docs_notation_are_the_engine_s_registry() -> None:
     """docs/notation.md lists, under "Codes", one table per kind of code (the kind named in
     its heading); each lists exactly the codes of game/codes.py, in the registry's order."""
     text = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text("utf-8")
