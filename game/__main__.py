@@ -12,6 +12,7 @@ from .games import VARIANTS
 from .levels import LEVELS
 from .position import Position, perft
 from .record import GameRecord, RecordError
+from .view import view
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,9 +29,9 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     command("perft", "count move sequences of exactly DEPTH plies").add_argument("depth", type=int)
-    command("replay", "play moves from the start, one JSON state per line").add_argument(
-        "moves", nargs="*"
-    )
+    command(
+        "replay", "play moves from the start: the engine's view (game/view.py) per line"
+    ).add_argument("moves", nargs="*")
     ai = command("ai", "print the computer's move after MOVES")
     ai.add_argument("--level", choices=tuple(LEVELS), default="hard")
     ai.add_argument("--seconds", type=float, default=1.0)
@@ -50,11 +51,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def _review(record: GameRecord, nodes: int | None) -> int:
     from .analysis import REVIEW_NODES, review, turning_point
+    from .levels import Endgame
+
+    endgame = Endgame()  # kept between the calls, as the worker keeps its own
 
     rows: list[dict[str, object]] = []
     until: int | None = len(record.moves)
     while until is not None:
-        done = review(record, until, None, REVIEW_NODES if nodes is None else nodes)
+        done = review(
+            record, until, None, REVIEW_NODES if nodes is None else nodes, endgame=endgame
+        )
         rows = [row.as_dict() for row in done.rows] + rows
         until = done.next
     for row in rows:
@@ -64,16 +70,7 @@ def _review(record: GameRecord, nodes: int | None) -> int:
 
 
 def _line(position: Position) -> str:
-    outcome = position.outcome()
-    return json.dumps(
-        {
-            "ply": position.ply,
-            "to_move": position.turn.value,
-            "legal": sorted(str(m) for m in position.legal_moves()),
-            "result": outcome.result if outcome else None,
-            "reason": outcome.termination.value if outcome else None,
-        }
-    )
+    return json.dumps(view(position))
 
 
 def _fail(message: str) -> int:

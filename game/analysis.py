@@ -27,11 +27,11 @@ from .boards import parse_square, square_name
 from .codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
 from .evaluation import draw_score
 from .games import VARIANTS, Rules
-from .levels import EXACT_SHARE, exact_solver, within_exact_reach
+from .levels import EXACT_SHARE, Endgame, within_exact_reach
 from .position import Move, Position, Side, tables_for
 from .record import GameRecord
 from .search import WIN, WON, search
-from .solve import Value, forward_only
+from .solve import Solver, Value, forward_only
 
 # The hint thinks as long as the hard level does for a move on the play page.
 HINT_SECONDS = 1.0
@@ -77,12 +77,18 @@ class Hint:
         return out
 
 
-def hint(position: Position, seconds: float = HINT_SECONDS, nodes: int | None = None) -> Hint:
+def hint(
+    position: Position,
+    seconds: float = HINT_SECONDS,
+    nodes: int | None = None,
+    endgame: Endgame | None = None,
+) -> Hint:
     """The hard level's move for the side to move, and why it is good.
 
     The same order as the hard level (``levels.choose_move``): the exact search first
-    where it reaches, then the search for the rest of the time. ``nodes`` also bounds the
-    work, as in ``choose_move``. Raises ``ValueError`` when the game is over.
+    where it reaches (``endgame``, with what it solved before; a fresh one when None), then
+    the search for the rest of the time. ``nodes`` also bounds the work, as in
+    ``choose_move``. Raises ``ValueError`` when the game is over.
     """
     moves = position.legal_moves()
     if not moves:
@@ -91,7 +97,8 @@ def hint(position: Position, seconds: float = HINT_SECONDS, nodes: int | None = 
     if within_exact_reach(position):
         positions = None if nodes is None else round(EXACT_SHARE * nodes)
         deadline = start + EXACT_SHARE * seconds
-        found = exact_solver(position.rules).best_move(position, positions, deadline)
+        solver = (endgame or Endgame()).solver_for(position.rules)
+        found = solver.best_move(position, positions, deadline)
         if found is not None:
             move, (winner, plies) = found
             won = winner is position.turn
@@ -153,9 +160,13 @@ class ExactBudget:
     """What the exact search may spend in one review call: new positions, and a deadline.
     ``stuck`` is set when it gave up on a position within its reach (see ``review``)."""
 
-    def __init__(self, positions: int, deadline: float | None) -> None:
+    def __init__(
+        self, solver: Solver, positions: int, deadline: float | None, insist: bool
+    ) -> None:
+        self.solver = solver
         self.given = self.positions = positions
         self.deadline = deadline
+        self.insist = insist  # whether a stuck call may end for the next to go on
         self.stuck = False
 
 
@@ -174,7 +185,7 @@ def assess(
         value = VALUE_CAP if outcome.winner is me else -VALUE_CAP
         return Assessment(value, None, (outcome.winner, 0))
     if exact is not None and exact.positions > 0 and forward_only(position):
-        solver = exact_solver(position.rules)
+        solver = exact.solver
         size = len(solver.memo)
         found = solver.best_move(position, exact.positions, exact.deadline)
         exact.positions -= max(0, len(solver.memo) - size)
@@ -276,7 +287,7 @@ def _insist(exact: ExactBudget, spent: int) -> bool:
     record has exact positions left. Otherwise the review goes on without the exact search."""
     if not exact.stuck:
         return False
-    if spent + exact.given - exact.positions < REVIEW_EXACT_TOTAL:
+    if exact.insist and spent + exact.given - exact.positions < REVIEW_EXACT_TOTAL:
         return True
     exact.stuck = False
     exact.positions = 0
@@ -298,17 +309,19 @@ def review(
     seconds: float | None = 1.0,
     nodes: int = REVIEW_NODES,
     most: int | None = None,
+    endgame: Endgame | None = None,
 ) -> Review:
     """Review the moves before ply ``until`` (None: the whole game), from the last back to
     the first, until ``seconds`` have passed (None: no limit) or ``most`` moves are done;
     call again with ``until=next`` until ``next`` is None.
 
     Backwards, because the exact search reaches the end of a game first and everything it
-    solves there is remembered (``levels.exact_solver``), which brings the moves before
-    within its reach. Each call gives it ``REVIEW_EXACT_POSITIONS`` new positions (and the
-    call's time); where that is not enough for a position within its reach, the call ends
-    there, with no row for that position, and the next goes on solving it. Raises
-    ``RecordError`` for a record that does not replay.
+    solves there is remembered (in ``endgame``, which the caller keeps between calls),
+    which brings the moves before within its reach. Each call gives it
+    ``REVIEW_EXACT_POSITIONS`` new positions (and the call's time); where that is not
+    enough for a position within its reach, the call ends there, with no row for that
+    position, and the next goes on solving it (only with a kept ``endgame``: a fresh one,
+    when None, forgets). Raises ``RecordError`` for a record that does not replay.
     """
     deadline = None if seconds is None else time.perf_counter() + seconds
     total = len(record.moves)
@@ -317,10 +330,13 @@ def review(
     record.replay()  # the moves after ``until`` are checked too
     global _spent  # noqa: PLW0603  (a cache like the kept solver: losing it costs only time)
     # Counted afresh for another record, or when the kept solver was started afresh.
-    solver = exact_solver(position.rules) if forward_only(position) else None
+    # (Tables that are not forward-only have no exact search: their kept solver is left be.)
+    kept = (endgame or Endgame()).solver_for(position.rules) if forward_only(position) else None
+    solver = Solver(0) if kept is None else kept
     key = (record.encode(), id(solver))
     spent = _spent[1] if _spent[0] == key else 0
-    exact = ExactBudget(min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent), deadline)
+    budget = min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent)
+    exact = ExactBudget(solver, budget, deadline, insist=endgame is not None)
     rows: list[Row] = []
     ply = until
     try:
