@@ -102,21 +102,20 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     const earliest = landed + PAUSE_MS;
     const seconds = thinkSeconds();
     const { live, game } = s;
-    const answer = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
+    // One call: the engine answers with the state after its move (its last move).
+    const next = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
       { seconds });
-    if (!answer) return;
-    const next = answer.error ? answer : await session.ask("play", { record: live.record, move: answer.move });
     if (!next || !(await session.wait(earliest - performance.now()))) return;
     s.thinking = false;
     if (next.error) {
       // News now, and still said back in the game.
-      s.message = text.computerFailedText(next.error.message);
+      s.message = text.computerFailedText(next.error);
       say(s.message);
       return;
     }
     hooks.mark("reply-shown");
-    setGame(game, next, { animate: answer.move });
-    const played = text.computerPlayedText(answer.move);
+    setGame(game, next, { animate: next.last });
+    const played = text.computerPlayedText(next.last);
     say(played, `${played} ${view.status()}`);
   }
 
@@ -167,7 +166,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       say(text.illegalText(attempt.code)); // why, the engine says once it is ready
       return;
     }
-    const answer = await session.ask("play", { record: s.live.record, move: attempt.move });
+    const answer = await session.ask("play", { record: s.live.record, path: attempt.path });
     if (answer) say(answer.error ? text.illegalText(answer.error.reason ?? answer.error.code) : "");
   }
 
@@ -241,7 +240,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       { game: kind, geese, sideways, side: mode === "link" ? side : null });
     if (!state) return;
     if (state.error) {
-      say(state.error.message);
+      say(text.errorText(state.error));
       return;
     }
     const old = s.game;

@@ -68,12 +68,10 @@ export function running(s) {
   return Boolean(s.live && s.live.ply > 0 && !s.live.result && !s.linkError);
 }
 
-// Foxes that must capture now (every legal move is a jump), for the board to mark.
+// Foxes that must capture now, for the board to mark: the engine's view says which (a saved
+// game drawn before the engine has read it knows none).
 export function mustJump(state) {
-  if (state.to_move !== "fox" || !state.legal.length || !state.legal.every((m) => m.includes("x"))) {
-    return [];
-  }
-  return [...new Set(state.legal.map((m) => m.split("x")[0]))];
+  return state.must_jump ?? [];
 }
 
 // The ply that undo goes back to, or null. Against the computer it takes back the computer's

@@ -11,7 +11,7 @@ import {
 } from "./state.js";
 
 const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
-const EMPTY = { pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last: null };
+const EMPTY = { pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last: null, must_jump: [] };
 
 // What the board draws, and how it takes moves, for this state.
 export function boardInput(s) {
@@ -19,7 +19,7 @@ export function boardInput(s) {
   const interactive = !whyNoMove(s);
   const side = roles(s);
   return {
-    position: { pieces: state.pieces, legal: state.legal, toMove: state.to_move, last: state.last },
+    position: { pieces: state.pieces, legal: state.legal, to_move: state.to_move, last: state.last },
     flipped: flippedFor(s),
     interactive,
     must: interactive ? mustJump(state) : [],
@@ -86,7 +86,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (s.engine !== "ready" && game.mode === "computer" && !humans) return text.replyWhenReadyText();
     if (game.mode === "two") return text.toMoveText(live.to_move, foxes);
     if (game.mode === "link") {
-      return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n: foxes,
+      return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last?.move, n: foxes,
         fresh: live.ply === 0 });
     }
     return humans ? text.yourMoveText(live.to_move, foxes) : text.toMoveText(live.to_move, foxes);
@@ -98,7 +98,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (s.timings) html.dataset.engineTimings = JSON.stringify(s.timings);
     $("#engine-loading").hidden = s.engine !== "loading" && s.engine !== "restarting";
     $("#engine-failed").hidden = s.engine !== "failed";
-    $("#engine-error").textContent = s.engineError ? `${s.engineError.code}: ${s.engineError.message}` : "";
+    $("#engine-error").textContent = s.engineError ? `${s.engineError.code}: ${s.engineError.detail}` : "";
     $("#engine-restarted").hidden = !s.restarted || s.engine === "failed";
   }
 
