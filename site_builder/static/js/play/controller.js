@@ -66,6 +66,14 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     computerTurn();
   }
 
+  // An action that puts another position on the board (a new game, undo, a link) takes over
+  // from the computer's move under way: its answer, which would replace the game, is dropped,
+  // and the action's own calls are the session's newest.
+  function takeOver() {
+    session.invalidate();
+    s.thinking = false;
+  }
+
   // Another tab saved this game since this tab read it: show it as it is now.
   async function adopt(newer) {
     if (newer.record === s.game.record) {
@@ -182,6 +190,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   async function undo() {
     const ply = undoTarget(s);
     if (ply === null) return;
+    takeOver();
     const state = await session.ask("load", { record: s.live.record, ply });
     if (state && !state.error) setGame(s.game, state);
   }
@@ -236,11 +245,13 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   // Start a game with these settings; a game in progress is put aside, and can be brought back.
   async function startNew(settings) {
     const { mode, side, level, geese, sideways } = settings;
+    takeOver();
     const state = await session.ask("new_game",
       { game: kind, geese, sideways, side: mode === "link" ? side : null });
     if (!state) return;
     if (state.error) {
       say(text.errorText(state.error));
+      computerTurn(); // the game on the board goes on
       return;
     }
     const old = s.game;
@@ -276,6 +287,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   // The position on the board, played on as another kind of game (another opponent or side).
   // It becomes a game of its own: the game it came from stays as it was.
   async function playOn({ mode, side, level }) {
+    takeOver();
     const state = await session.ask("load", { record: s.live.record, side: mode === "link" ? side : "" });
     if (!state || state.error) return;
     s.putAside = null;
@@ -300,6 +312,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   }
 
   async function resume(g) {
+    takeOver();
     const state = await session.ask("load", { record: g.record });
     if (!state) return;
     if (state.error) {
@@ -355,6 +368,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       hooks.linkHandled(s.linkError ? "error" : "ok");
       return;
     }
+    takeOver();
     const state = await session.ask("load", { record });
     if (!state) return;
     if (state.error) {
@@ -408,8 +422,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   // player chooses, what the link's readable part holds, else the player's own game, else a
   // new game's opening: never an empty board.
   async function linkProblem(problem) {
-    session.invalidate();
-    s.thinking = false;
+    takeOver();
     s.question = null;
     s.early = null; // the link opened first is no game: the form shows the page's own choice
     const prefix = problem.error?.valid_prefix;
