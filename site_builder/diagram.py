@@ -47,8 +47,12 @@ def board_svg(
     labels: bool = True,
     interactive: bool = False,
     flipped: bool = False,
+    in_hand: int | None = None,
 ) -> Markup:
     """Draw ``rules.board`` with ``pieces`` ({square: "fox"|"goose"}; default: the start).
+
+    ``in_hand`` geese wait beside the board, drawn as one goose and their number below it
+    (default: the start's, ``rules.in_hand``, when ``pieces`` is the start too).
 
     ``title`` is the accessible name, already translated. ``interactive``
     makes each point a focusable button for the play page; ``flipped`` turns
@@ -57,6 +61,8 @@ def board_svg(
     board = rules.board
     if pieces is None:
         pieces = dict.fromkeys(rules.foxes, "fox") | dict.fromkeys(rules.geese, "goose")
+        in_hand = rules.in_hand if in_hand is None else in_hand
+    in_hand = in_hand or 0
     w, h = board.width, board.height
 
     def xy(sq: int) -> tuple[float, float]:
@@ -67,10 +73,12 @@ def board_svg(
 
     size_w = (w - 1) * SPACING + 2 * MARGIN
     size_h = (h - 1) * SPACING + 2 * MARGIN
+    # The hand is a strip below the board, wide enough for a goose and its count.
+    hand_h = SPACING if in_hand else 0
     classes = "board interactive" if interactive else "board"
     role = 'role="group"' if interactive else 'role="img"'
     out = [
-        f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h}" '
+        f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h + hand_h}" '
         f'xmlns="http://www.w3.org/2000/svg" {role}>',
         f"<title>{escape(title)}</title>",
         f'<path class="surface" d="{_surface(board, xy)}" fill="{C["board"]}"/>',
@@ -136,7 +144,17 @@ def board_svg(
     for sq, kind in sorted(pieces.items()):
         x, y = xy(sq)
         out.append(_piece(kind, square_name(sq), x, y))
-    out.append("</g></svg>")
+    out.append("</g>")
+    if in_hand:
+        x, y = MARGIN + (w - 1) * SPACING / 2 - SPACING / 2, size_h + hand_h / 2 - PAD / 2
+        out.append(
+            # A picture of the pieces in hand, not a piece on a point: no data-piece.
+            f'<g class="hand" data-in-hand="{in_hand}">'
+            + _piece("goose", "hand", x, y).replace(' data-piece="goose" data-at="hand"', "")
+            + f'<text x="{_num(x + PIECE + 6)}" y="{_num(y)}" font-size="22" '
+            f'dominant-baseline="central" fill="{C["board-coord"]}">\u00d7{in_hand}</text></g>'
+        )
+    out.append("</svg>")
     return Markup("".join(out))
 
 
