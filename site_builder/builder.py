@@ -146,7 +146,7 @@ class Site:
             "sideways_option": variant.sideways_option,
             "lessons": None,
         }
-        lesson_data = lessons.page_data(game.id, tr.gettext)
+        lesson_data = lessons.page_data(game.id, tr, locale, game.pieces)
         if lesson_data["lessons"]:
             view["lessons"] = lesson_data
             view["lessons_json"] = _json_script(lesson_data)

@@ -14,17 +14,23 @@ from __future__ import annotations
 import math
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from gettext import NullTranslations
 from pathlib import Path
 from typing import IO, Any
+
+from babel import Locale
 
 from game import rules_for
 from game.api import end_points
 from game.boards import col_of, parse_square, row_of, square_name
 from game.codes import IllegalReason
 from game.position import FOX, GOOSE, Move, Position, Side
+
+from . import lesson_words
+from .words import FOX_GEESE
 
 LESSONS = Path(__file__).resolve().parent.parent / "content" / "lessons"
 TEXT_KEYS = ("title", "text", "done")
@@ -43,6 +49,8 @@ class Lesson:
     wrong: str
     # The lesson's words for tries refused for these reasons (IllegalReason values).
     explain: tuple[tuple[str, str], ...] = ()
+    # Geese still in hand (Bagh-Chal's goats before they are all placed).
+    hand: int = 0
 
 
 def load(game: str, directory: Path = LESSONS) -> list[Lesson]:
@@ -62,6 +70,7 @@ def load(game: str, directory: Path = LESSONS) -> list[Lesson]:
             goal=tuple(item["goal"]),
             wrong=item["wrong"],
             explain=tuple(sorted(item.get("explain", {}).items())),
+            hand=item.get("hand", 0),
         )
         for item in data["lesson"]
     ]
@@ -112,7 +121,9 @@ def _after(position: Position, move: Move) -> dict[str, Any]:
     reason = outcome.termination.value if outcome else None
     after = {
         "pieces": _pieces(position),
+        "hand": position.hand,
         "captured": [square_name(sq) for sq in move.captures],
+        "huffed": [square_name(sq) for sq in sorted(position.huffed)],
         "result": outcome.result if outcome else None,
         "reason": reason,
         "end": end_points(position, str(move)),
@@ -129,6 +140,7 @@ def compute(game: str, lesson: Lesson) -> dict[str, Any]:
         [parse_square(s) for s in lesson.foxes],
         [parse_square(s) for s in lesson.geese],
         Side(lesson.to_move),
+        lesson.hand,
     )
     for text in lesson.history:
         position.push(position.parse_move(text))
@@ -154,6 +166,7 @@ def compute(game: str, lesson: Lesson) -> dict[str, Any]:
             "pieces": _pieces(position),
             "legal": names,
             "toMove": position.turn.value,
+            "hand": position.hand,
             "last": str(position.moves[-1]) if lesson.history else None,
             "must": sorted({square_name(m.origin) for m in jumps}) if must else [],
         },
@@ -171,22 +184,51 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(game, lesson) for lesson in load(game))
 
 
-def page_data(game: str, gettext: Callable[[str], str]) -> dict[str, Any]:
-    """The JSON of a rules page's lessons, with the texts in the page's language."""
+def page_data(
+    game: str, tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
+) -> dict[str, Any]:
+    """The JSON of a rules page's lessons, with the texts in the page's language. A game with
+    pieces of its own gets, besides, every sentence that names them (lesson_words.py)."""
+    gettext = tr.gettext
     lessons = load(game)
-    return {
-        "foxes": len(rules_for(game).foxes),
-        "lessons": [
-            {
-                "title": gettext(lesson.title),
-                "text": gettext(lesson.text),
-                "done": gettext(lesson.done) if lesson.done else "",
-                "explain": {reason: gettext(words) for reason, words in lesson.explain},
-                **data,
+    foxes = len(rules_for(game).foxes)
+    views = []
+    for lesson, data in zip(lessons, engine_data(game), strict=True):
+        explain = {reason: gettext(words) for reason, words in lesson.explain}
+        view = {
+            "title": gettext(lesson.title),
+            "text": gettext(lesson.text),
+            "done": gettext(lesson.done) if lesson.done else "",
+            "explain": explain,
+            **data,
+        }
+        if pieces != FOX_GEESE:
+            codes = {data["otherwise"], data["wrongReason"], *data["tries"].values()}
+            for code in sorted(codes - set(explain)):
+                words = lesson_words.reason(pieces, code, tr)
+                if words:
+                    explain[code] = words
+            view["after"] = {
+                move: after
+                | {
+                    "said": lesson_words.outcome(
+                        pieces, after | {"captures_to_win": _to_win(game)}, foxes, tr, locale
+                    )
+                }
+                for move, after in data["after"].items()
             }
-            for lesson, data in zip(lessons, engine_data(game), strict=True)
-        ],
-    }
+        views.append(view)
+    result: dict[str, Any] = {"foxes": foxes, "lessons": views}
+    if pieces != FOX_GEESE:
+        result["words"] = {
+            "labels": lesson_words.labels(pieces, tr),
+            "chain": lesson_words.chain(pieces, tr),
+        }
+    return result
+
+
+def _to_win(game: str) -> int:
+    return rules_for(game).captures_to_win
 
 
 def first_pieces(game: str) -> dict[int, str] | None:

@@ -150,7 +150,7 @@ def test_a_lesson_s_words_for_a_reason_none_of_its_tries_has_fail(tmp_path: Path
 def test_the_first_lesson_explains_a_long_fox_move_as_a_step_not_as_a_jump(game: str) -> None:
     # Lesson 1 teaches steps, with no goose next to the fox; jumps come in lesson 2. A fox
     # moved two points is refused as a jump with no goose between: the lesson says why itself.
-    first = lessons.page_data(game, str)["lessons"][0]
+    first = lessons.page_data(game, NullTranslations(), Locale.parse("en"))["lessons"][0]
     position = position_of(game, lessons.load(game)[0])
     legal = position.legal_moves()
     far = [

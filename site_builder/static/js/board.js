@@ -11,6 +11,8 @@ const CAPTURE_MS = 160; // a captured goose fading, once the fox is over it
 const KIND = { fox: "fox", geese: "goose" }; // side to move -> its pieces
 
 export function parseMove(text) {
+  // A placement (Bagh-Chal's goat from the hand) visits one point.
+  if (text.startsWith("@")) return { text, path: [text.slice(1)], jump: false };
   const jump = text.includes("x");
   return { text, path: text.split(jump ? "x" : "-"), jump };
 }
@@ -376,7 +378,11 @@ export class Board {
     const kind = this.kindAt(name);
     const own = KIND[this.toMove];
     if (!sel) {
-      if (!kind) return;
+      if (!kind) {
+        // An empty point: a piece from the hand goes there, when the side to move has one.
+        if (this.legal.some((m) => m.text === `@${name}`)) this.commit(`@${name}`);
+        return;
+      }
       if (kind !== own) this.cb.onIllegal({ code: "not-your-piece" });
       else this.select(name);
       return;
