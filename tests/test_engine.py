@@ -109,27 +109,33 @@ def _ref_state(position: Position):
     names = position.rules.board.points
     foxes = frozenset(pt(square_name(s)) for s in names if cells[s] == FOX)
     geese = frozenset(pt(square_name(s)) for s in names if cells[s] == GOOSE)
-    return foxes, geese, position.turn.value
+    return foxes, geese, position.turn.value, position.hand
 
 
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_moves_match_reference_in_random_games(game, geese, sideways):
-    """Mid-game positions exercise jumps and chains, which the start position barely does."""
+    """Mid-game positions exercise jumps, chains and huffs, which the start position barely
+    does; the position after each move played (huffed foxes gone) must be the reference's."""
     ref = Ref(game, geese, sideways)
     rng = random.Random(f"{game}{geese}{sideways}")
-    chains = 0
+    chains = huffs = 0
     for _ in range(60):
         position = Position(rules_for(game, geese, sideways))
         while position.outcome() is None and position.ply < 200:
+            state = _ref_state(position)
+            theirs = dict(ref.moves(state))
             mine = sorted(str(m) for m in position.legal_moves())
-            theirs = sorted(n for n, _ in ref.moves(_ref_state(position)))
-            assert mine == theirs, [str(m) for m in position.moves]
+            assert mine == sorted(theirs), [str(m) for m in position.moves]
             chains += sum(m.count("x") > 1 for m in mine)
             # Favour captures so games reach sparse, chain-rich positions.
             moves = position.legal_moves()
             jumps = [m for m in moves if m.jump]
-            position.push(rng.choice(jumps if jumps and rng.random() < 0.7 else moves))
-    assert chains > 0
+            move = rng.choice(jumps if jumps and rng.random() < 0.7 else moves)
+            position.push(move)
+            assert _ref_state(position) == theirs[str(move)], [str(m) for m in position.moves]
+            huffs += bool(position.huffed)
+    assert (chains > 0) == ref.chains
+    assert (huffs > 0) == ref.huffing
 
 
 # -- moves and notation --------------------------------------------------
