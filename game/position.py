@@ -108,7 +108,8 @@ def _zobrist_keys(seed: int = 0x0F0C5) -> tuple[list[int], list[int], int]:
 _FOX_KEYS, _GOOSE_KEYS, _GEESE_TO_MOVE_KEY = _zobrist_keys()
 # By the number of geese in hand; none in hand adds nothing, so games without a hand keep
 # the hashes they always had.
-_HAND_KEYS = [0, *(random.Random(0x4A4D).getrandbits(60) for _ in range(SIZE))]
+_hand_rng = random.Random(0x4A4D)
+_HAND_KEYS = [0, *(_hand_rng.getrandbits(60) for _ in range(SIZE))]
 
 
 class _Tables:
