@@ -117,8 +117,6 @@ class _Tables:
 
     def __init__(self, rules: Rules):
         board = rules.board
-        # Where geese may step back, a forward step is no progress (the draw clock runs on).
-        self.geese_step_back = rules.backward
         self.fox_steps: list[tuple[int, ...]] = [()] * SIZE
         self.goose_steps: list[tuple[int, ...]] = [()] * SIZE
         # (over, land) pairs: over is a neighbour and land the next point on the same line.
@@ -157,8 +155,10 @@ class Position:
     """A game in progress: the pieces, the side to move and the history the draw rules need."""
 
     __slots__ = (
+        "_huffing",
         "_seen",
         "_stack",
+        "_step_back",
         "_tables",
         "cells",
         "clock",
@@ -214,9 +214,12 @@ class Position:
             h ^= _GOOSE_KEYS[sq]
         self.hash = h
         self._seen = {h: 1}
-        # Each move with the clock before it, the foxes it huffed (their squares after it) and,
-        # if it huffed any, the foxes before it (in their order, which move order follows).
-        self._stack: list[tuple[Move, int, tuple[int, ...], tuple[int, ...]]] = []
+        # Each move with the clock before it and, if it huffed, the foxes it removed (their
+        # points after it) and the foxes before it.
+        self._stack: list[tuple[Move, int, tuple[tuple[int, ...], tuple[int, ...]] | None]] = []
+        self._huffing = rules.huffing
+        # Where geese may step back, a forward step is no progress (the draw clock runs on).
+        self._step_back = rules.backward
 
     # -- queries ---------------------------------------------------------
 
@@ -231,7 +234,8 @@ class Position:
     @property
     def huffed(self) -> tuple[int, ...]:
         """The points of the foxes the last move removed by huffing (none: no huff)."""
-        return self._stack[-1][2] if self._stack else ()
+        huff = self._stack[-1][2] if self._stack else None
+        return () if huff is None else huff[0]
 
     def can_jump(self, fox: int) -> bool:
         """Whether the fox on ``fox`` has a jump now."""
@@ -349,10 +353,10 @@ class Position:
         """Play ``move`` (assumed legal; see ``play`` for checked input)."""
         cells = self.cells
         old_clock = self.clock
-        huffed: tuple[int, ...] = ()
-        before: tuple[int, ...] = ()
-        if len(move.path) == 1:  # a placement
-            dst = move.path[0]
+        path = move.path
+        src, dst = path[0], path[-1]
+        huff: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if src == dst and len(path) == 1:  # a placement
             hand = self.hand
             h = self.hash ^ _GOOSE_KEYS[dst] ^ _HAND_KEYS[hand] ^ _HAND_KEYS[hand - 1]
             self.hand = hand - 1
@@ -360,11 +364,11 @@ class Position:
             cells[dst] = GOOSE
             self.clock = 0
         else:
-            src, dst = move.path[0], move.path[-1]
             piece = cells[src]
-            if piece == FOX and not move.jump and self.rules.huffing:
+            if self._huffing and piece == FOX and not move.jump:
                 huffed = tuple(dst if f == src else f for f in self.foxes if self.can_jump(f))
-                before = tuple(self.foxes)
+                if huffed:
+                    huff = (huffed, tuple(self.foxes))
             keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
             h = self.hash ^ keys[src] ^ keys[dst]
             cells[src] = EMPTY
@@ -372,13 +376,9 @@ class Position:
                 for sq in move.captures:
                     cells[sq] = EMPTY
                     h ^= _GOOSE_KEYS[sq]
-                self.geese -= len(move.path) - 1
+                self.geese -= len(path) - 1
                 self.clock = 0
-            elif (
-                piece == GOOSE
-                and dst // STRIDE > src // STRIDE
-                and not self._tables.geese_step_back
-            ):
+            elif piece == GOOSE and dst // STRIDE > src // STRIDE and not self._step_back:
                 self.clock = 0
             else:
                 self.clock = old_clock + 1
@@ -386,8 +386,8 @@ class Position:
             if piece == FOX:
                 foxes = self.foxes
                 foxes[foxes.index(src)] = dst
-                if huffed:
-                    for sq in huffed:
+                if huff is not None:
+                    for sq in huff[0]:
                         cells[sq] = EMPTY
                         foxes.remove(sq)
                         h ^= _FOX_KEYS[sq]
@@ -396,10 +396,10 @@ class Position:
         self.turn = Side.GEESE if self.turn is Side.FOX else Side.FOX
         self.hash = h
         self._seen[h] = self._seen.get(h, 0) + 1
-        self._stack.append((move, old_clock, huffed, before))
+        self._stack.append((move, old_clock, huff))
 
     def pop(self) -> Move:
-        move, old_clock, huffed, before = self._stack.pop()
+        move, old_clock, huff = self._stack.pop()
         seen = self._seen
         h = self.hash
         if seen[h] == 1:
@@ -407,18 +407,19 @@ class Position:
         else:
             seen[h] -= 1
         cells = self.cells
-        if len(move.path) == 1:
-            dst = move.path[0]
+        path = move.path
+        src, dst = path[0], path[-1]
+        if src == dst and len(path) == 1:
             hand = self.hand
             h ^= _GOOSE_KEYS[dst] ^ _HAND_KEYS[hand] ^ _HAND_KEYS[hand + 1]
             self.hand = hand + 1
             self.geese -= 1
             cells[dst] = EMPTY
         else:
-            src, dst = move.path[0], move.path[-1]
-            for sq in huffed:
-                cells[sq] = FOX
-                h ^= _FOX_KEYS[sq]
+            if huff is not None:
+                for sq in huff[0]:
+                    cells[sq] = FOX
+                    h ^= _FOX_KEYS[sq]
             piece = cells[dst]
             keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
             h ^= keys[src] ^ keys[dst]
@@ -427,10 +428,11 @@ class Position:
                 for sq in move.captures:
                     cells[sq] = GOOSE
                     h ^= _GOOSE_KEYS[sq]
-                self.geese += len(move.path) - 1
+                self.geese += len(path) - 1
             cells[src] = piece
-            if before:
-                self.foxes[:] = before
+            if huff is not None:
+                # In their order before the move, which move generation follows.
+                self.foxes[:] = huff[1]
             elif piece == FOX:
                 foxes = self.foxes
                 foxes[foxes.index(dst)] = src
