@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .boards import square_name
-from .codes import RecordCode, Termination
+from .codes import MoveEvent, RecordCode, Termination
 from .position import FOX, GOOSE, Position
 from .record import GameRecord, RecordError
 
@@ -39,14 +39,19 @@ def state(record: GameRecord, position: Position | None = None) -> dict[str, Any
             "goose": [square_name(sq) for sq in points if cells[sq] == GOOSE],
         },
         "geese_left": position.geese,
+        "in_hand": position.hand,
+        # The points of the foxes the last move removed by huffing, with its event.
+        "huffed": [square_name(sq) for sq in position.huffed],
+        "events": [MoveEvent.HUFF.value] if position.huffed else [],
         "end": end_points(position, record.moves[-1] if record.moves else None),
     }
 
 
 def end_points(position: Position, last: str | None = None) -> list[str]:
     """The points that show why the game ended: the trapped foxes, the filled pen, the
-    blocked geese, or the fox that made the last capture (``last``, the move that led to
-    ``position``, in notation). Empty while the game goes on or after a draw."""
+    blocked geese, the foxes huffed off the board, or the fox that made the last capture
+    (``last``, the move that led to ``position``, in notation). Empty while the game goes on
+    or after a draw."""
     outcome = position.outcome()
     reason = outcome.termination if outcome else None
     cells = position.cells
@@ -56,6 +61,8 @@ def end_points(position: Position, last: str | None = None) -> list[str]:
         squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
     elif reason == Termination.PEN_FULL:
         squares = list(position.rules.pen)
+    elif reason == Termination.FOXES_GONE:
+        squares = list(position.huffed)
     elif reason == Termination.GOOSE_COUNT and last:
         return [last.replace("-", "x").split("x")[-1]]
     else:

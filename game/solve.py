@@ -37,7 +37,9 @@ def forward_only(position: Position) -> bool:
 def _copy(position: Position) -> Position:
     # A fresh position with the same pieces: the search never touches the caller's history,
     # which the value does not depend on (no repetition or clock can matter, see above).
-    return Position(position.rules, position.foxes, position.goose_squares(), position.turn)
+    return Position(
+        position.rules, position.foxes, position.goose_squares(), position.turn, position.hand
+    )
 
 
 class Solver:

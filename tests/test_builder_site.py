@@ -21,6 +21,7 @@ from site_builder.content import load_games
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
+# The games the site publishes: those with a content file (the engine may have more).
 CONTENT = {g.id: g for g in load_games()}
 GAMES = list(CONTENT)
 # Games with a play page: Asalto's and Bagh-Chal's wait for the play page's split by game.
