@@ -278,7 +278,7 @@ class Site:
 def _pen_note(game: Game, tr: NullTranslations) -> str:
     """The start diagram's note on the shaded area: the pen, or Asalto's fortress."""
     if game.pieces == "officers-rebels":
-        return tr.pgettext("asalto", "The shaded area is the fortress.")
+        return str(tr.pgettext("asalto", "The shaded area is the fortress."))
     return tr.gettext("The shaded area is the pen.")
 
 
