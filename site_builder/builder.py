@@ -136,7 +136,9 @@ class Site:
             "related_to": None,
             "changes": None,
             "play": game.play,
-            "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
+            "svg": board_svg(
+                rules, title=title + ". " + ". ".join(caption) + ".", look=game.pieces
+            ),
             "has_pen": bool(rules.pen),
             "pen_note": _pen_note(game, tr) if rules.pen else "",
             # The play page's pieces and table settings.
@@ -152,7 +154,7 @@ class Site:
             view["lessons_json"] = _json_script(lesson_data)
             pieces = lessons.first_pieces(game.id)
             view["lesson_svg"] = board_svg(
-                rules, pieces, title=tr.gettext("Lesson board"), interactive=True
+                rules, pieces, title=tr.gettext("Lesson board"), interactive=True, look=game.pieces
             )
         if game.compared_with:
             base = self.by_id[game.compared_with]

@@ -483,3 +483,13 @@ def test_colours_come_from_the_stylesheet_only(tmp_path):
     write_manifests(tmp_path, ["en"])
     manifest = json.loads((tmp_path / "en" / "manifest.webmanifest").read_text())
     assert (manifest["background_color"], manifest["theme_color"]) == (css["bg"], css["accent"])
+
+
+def test_the_fox_side_of_each_game_is_drawn_as_its_own_piece():
+    # A tiger's stripes and an officer's cap over the hunters' shared head; a fox has neither.
+    looks = {"fox-geese": (), "tigers-goats": ("stripes",), "officers-rebels": ("cap",)}
+    for game in load_games():
+        svg = str(board_svg(game.variant.rules(), title="x", look=game.pieces))
+        for mark in ("stripes", "cap"):
+            expected = len(game.variant.foxes) if mark in looks[game.pieces] else 0
+            assert svg.count(f'class="{mark}"') == expected, (game.id, mark)
