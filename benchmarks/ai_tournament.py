@@ -376,8 +376,8 @@ def speed(seconds: float) -> None:
         rng = random.Random(7)
         pos = Position(rules_for(game, geese))
         for label, plies in (
-            ("start, fox to move", 0),
-            ("start, geese to move", 1),
+            ("start", 0),
+            ("after 1 random ply", 1),
             ("after 20 random plies", 19),
         ):
             while pos.ply < plies and pos.outcome() is None:

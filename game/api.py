@@ -40,6 +40,9 @@ def state(record: GameRecord, position: Position | None = None) -> dict[str, Any
         },
         "geese_left": position.geese,
         "in_hand": position.hand,
+        # Geese taken so far, and how many the fox side needs (Bagh-Chal: "captured 2 of 5").
+        "captured": position.rules.total_geese - position.geese - position.hand,
+        "captures_to_win": position.rules.captures_to_win,
         # The points of the foxes the last move removed by huffing, with its event.
         "huffed": [square_name(sq) for sq in position.huffed],
         "events": [MoveEvent.HUFF.value] if position.huffed else [],

@@ -31,7 +31,13 @@ class _OverBudgetError(Exception):
 def forward_only(position: Position) -> bool:
     """Whether the rules make every goose move a forward step (and so the game finite)."""
     rules = position.rules
-    return not rules.sideways and not rules.pen and not rules.forced_capture
+    return (
+        not rules.sideways
+        and not rules.backward
+        and not rules.pen
+        and not rules.forced_capture
+        and not rules.huffing
+    )
 
 
 def _copy(position: Position) -> Position:

@@ -49,6 +49,9 @@ def test_records_of_games_with_placements_and_huffs_round_trip():
     assert goats.replay().hand == 18
     state = api.load(goats.encode())
     assert (state["in_hand"], state["to_move"], state["legal"][0]) == (18, "geese", "@a2")
+    assert (state["captured"], state["captures_to_win"]) == (0, 5)
+    taken = api.load("1.bagh-chal.20.@b2.a1xc3")
+    assert (taken["captured"], taken["in_hand"], taken["pieces"]["goose"]) == (1, 19, [])
     bad = api.play(goats.encode(), "c3-c4")
     assert (bad["error"]["reason"], bad["error"]["valid_prefix"]) == ("must-place", goats.encode())
     assert api.play("1.bagh-chal.20", "@c3")["record"] == "1.bagh-chal.20.@c3"
