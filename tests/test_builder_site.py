@@ -17,10 +17,12 @@ from babel.messages.pofile import read_po, write_po
 
 from game import VARIANTS, api, codes
 from site_builder import builder, i18n
+from site_builder.content import load_games
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
-GAMES = list(VARIANTS)
+# The games the site publishes: those with a content file (the engine may have more).
+GAMES = [game.id for game in load_games()]
 # Pages inside each locale: home, rules pages, play pages.
 PAGES = ["", *(f"{g}/" for g in GAMES), *(f"{g}/play/" for g in GAMES)]
 
