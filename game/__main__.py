@@ -1,4 +1,6 @@
-"""Command line: ``python -m game perft|replay|ai|solve`` (docs/architecture.md, "Contracts")."""
+"""Command line: ``python -m game perft|replay|ai|solve|hint|review``.
+
+See docs/architecture.md, "Contracts"."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from .games import VARIANTS
 from .levels import LEVELS
 from .position import Position, perft
 from .record import GameRecord, RecordError
+from .view import view
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,9 +29,9 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     command("perft", "count move sequences of exactly DEPTH plies").add_argument("depth", type=int)
-    command("replay", "play moves from the start, one JSON state per line").add_argument(
-        "moves", nargs="*"
-    )
+    command(
+        "replay", "play moves from the start: the engine's view (game/view.py) per line"
+    ).add_argument("moves", nargs="*")
     ai = command("ai", "print the computer's move after MOVES")
     ai.add_argument("--level", choices=tuple(LEVELS), default="hard")
     ai.add_argument("--seconds", type=float, default=1.0)
@@ -37,20 +40,37 @@ def _parser() -> argparse.ArgumentParser:
     solve = command("solve", "print the exact value after MOVES: fox|geese, plies to the end")
     solve.add_argument("--budget", type=int, default=None, help="positions the search may store")
     solve.add_argument("moves", nargs="*")
+    hint = command("hint", "print a good move after MOVES and why, as JSON")
+    hint.add_argument("--seconds", type=float, default=1.0)
+    hint.add_argument("moves", nargs="*")
+    review = command("review", "review MOVES: one JSON row per move, then where the game turned")
+    review.add_argument("--nodes", type=int, default=None, help="search nodes per position")
+    review.add_argument("moves", nargs="*")
     return parser
 
 
+def _review(record: GameRecord, nodes: int | None) -> int:
+    from .analysis import REVIEW_NODES, review, turning_point
+    from .levels import Endgame
+
+    endgame = Endgame()  # kept between the calls, as the worker keeps its own
+
+    rows: list[dict[str, object]] = []
+    until: int | None = len(record.moves)
+    while until is not None:
+        done = review(
+            record, until, None, REVIEW_NODES if nodes is None else nodes, endgame=endgame
+        )
+        rows = [row.as_dict() for row in done.rows] + rows
+        until = done.next
+    for row in rows:
+        print(json.dumps(row))
+    print(json.dumps({"turn": turning_point(rows)}))
+    return 0
+
+
 def _line(position: Position) -> str:
-    outcome = position.outcome()
-    return json.dumps(
-        {
-            "ply": position.ply,
-            "to_move": position.turn.value,
-            "legal": sorted(str(m) for m in position.legal_moves()),
-            "result": outcome.result if outcome else None,
-            "reason": outcome.termination.value if outcome else None,
-        }
-    )
+    return json.dumps(view(position))
 
 
 def _fail(message: str) -> int:
@@ -112,8 +132,15 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     if args.command == "solve":
         return _solve(position, args.budget)
+    if args.command == "review":
+        return _review(record, args.nodes)
     if not position.legal_moves():
         return _fail("the game is over: there is no move to make")
+    if args.command == "hint":
+        from .analysis import hint
+
+        print(json.dumps(hint(position, args.seconds).as_dict()))
+        return 0
     from .levels import choose_move
 
     print(choose_move(position, level=args.level, seconds=args.seconds, seed=args.seed))

@@ -1,6 +1,9 @@
 """Every code the engine reports to the page, in one place.
 
-The page translates codes, never the engine's English messages, so each code
+Every failure, from ``game.api`` through the worker to the page, has one shape:
+``{"error": {"code": ..., "detail": ...}}``, where ``code`` is one of these and ``detail``
+is English for a developer (a record's errors add ``ply``, ``move``, ``reason`` and
+``valid_prefix``). The page translates codes, never the details, so each code
 here needs a text in the browser code (a test checks that); the builder puts
 this registry into the play page. docs/notation.md explains each code.
 """
@@ -23,6 +26,17 @@ class RecordCode(StrEnum):
     BAD_NOTATION = "bad-notation"
     ILLEGAL_MOVE = "illegal-move"
     GAME_OVER = "game-over"
+
+
+class EngineCode(StrEnum):
+    """Why the engine itself did not answer (the worker or its page side, never ``game.api``):
+    ``error.code`` in the same shape as the API's errors."""
+
+    LOAD_FAILED = "load-failed"
+    NOT_READY = "not-ready"
+    BAD_METHOD = "bad-method"
+    INTERNAL = "internal"
+    WORKER_FAILED = "worker-failed"
 
 
 class IllegalReason(StrEnum):
@@ -65,6 +79,47 @@ class MoveEvent(StrEnum):
     HUFF = "huff"
 
 
+class HintReason(StrEnum):
+    """Why a hint's move is good: ``hint.reason``, with the data named in docs/notation.md."""
+
+    WINS = "wins"
+    HOLDS_OUT = "holds-out"
+    ONLY_MOVE = "only-move"
+    CAPTURES = "captures"
+    THREATENS = "threatens"
+    KEEPS_FOX_FROM = "keeps-fox-from"
+    BEST = "best"
+
+
+class MoveMark(StrEnum):
+    """How a reviewed move compares with the best: ``row.mark`` (thresholds: game/analysis.py)."""
+
+    GOOD = "good"
+    INACCURATE = "inaccurate"
+    MISTAKE = "mistake"
+
+
+class Verdict(StrEnum):
+    """What a reviewed move did to the exact value, where it is known before and after."""
+
+    KEEPS_WIN = "keeps-win"
+    LETS_WIN_GO = "lets-win-go"
+    ALREADY_LOST = "already-lost"
+
+
+class SetupProblem(StrEnum):
+    """Why a position set up by hand cannot be played: ``problems[].code``."""
+
+    NOT_A_POINT = "not-a-point"
+    TWO_ON_A_POINT = "two-on-a-point"
+    FOX_COUNT = "fox-count"
+    TOO_MANY_GEESE = "too-many-geese"
+    TOO_FEW_GEESE = "too-few-geese"
+    GOOSE_BEHIND_START = "goose-behind-start"
+    BAD_SIDE = "bad-side"
+    GAME_OVER = "game-over"
+
+
 def registry() -> dict[str, list[str]]:
     """The codes by kind, as plain data for the page."""
     return {
@@ -72,4 +127,9 @@ def registry() -> dict[str, list[str]]:
         "illegal": [c.value for c in IllegalReason],
         "termination": [c.value for c in Termination],
         "event": [c.value for c in MoveEvent],
+        "engine": [c.value for c in EngineCode],
+        "hint": [c.value for c in HintReason],
+        "mark": [c.value for c in MoveMark],
+        "verdict": [c.value for c in Verdict],
+        "setup": [c.value for c in SetupProblem],
     }

@@ -10,10 +10,10 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .boards import DIRECTIONS, STRIDE, parse_square, square_name
+from .boards import DIRECTIONS, STRIDE, col_of, parse_square, row_of, square_name
 from .codes import IllegalReason, Termination
 from .games import BACKWARD, DIAGONAL, FORWARD, SIDEWAYS, Rules
 
@@ -155,7 +155,9 @@ class Position:
     """A game in progress: the pieces, the side to move and the history the draw rules need."""
 
     __slots__ = (
+        "_below",
         "_huffing",
+        "_pen",
         "_seen",
         "_stack",
         "_step_back",
@@ -204,6 +206,8 @@ class Position:
         self.turn = rules.first if turn is None else Side(turn)
         self.geese = len(geese)  # on the board
         self.hand = hand
+        # The fox side wins below this many geese on the board: geese in hand count as left.
+        self._below = rules.fox_wins_below - hand
         # Plies since the last move that cannot be undone: a capture, a huff, a placement, or
         # a goose step forward or diagonally forward where geese never step backward.
         self.clock = 0
@@ -218,6 +222,7 @@ class Position:
         # points after it) and the foxes before it.
         self._stack: list[tuple[Move, int, tuple[tuple[int, ...], tuple[int, ...]] | None]] = []
         self._huffing = rules.huffing
+        self._pen = bool(rules.pen)
         # Where geese may step back, a forward step is no progress (the draw clock runs on).
         self._step_back = rules.backward
 
@@ -260,8 +265,8 @@ class Position:
 
     def _ended_by_rule(self) -> bool:
         return (
-            self.geese + self.hand < self.rules.fox_wins_below
-            or self.pen_full()
+            self.geese < self._below
+            or (self._pen and self.pen_full())
             or not self.foxes
             or self._seen[self.hash] >= REPETITIONS
             or self.clock >= DRAW_PLIES
@@ -269,7 +274,7 @@ class Position:
 
     def outcome(self) -> Outcome | None:
         """The result, checked in the order of docs/rules.md, or None while the game goes on."""
-        if self.geese + self.hand < self.rules.fox_wins_below:
+        if self.geese < self._below:
             return Outcome(Termination.GOOSE_COUNT, Side.FOX)
         if self.pen_full():
             return Outcome(Termination.PEN_FULL, Side.GEESE)
@@ -289,7 +294,7 @@ class Position:
         """Every legal move; none once the game is over."""
         if self._ended_by_rule():
             return []
-        return self._generate()
+        return self._fox_moves() if self.turn is Side.FOX else self._goose_moves()
 
     def _generate(self) -> list[Move]:
         if self.turn is Side.FOX:
@@ -361,6 +366,7 @@ class Position:
             h = self.hash ^ _GOOSE_KEYS[dst] ^ _HAND_KEYS[hand] ^ _HAND_KEYS[hand - 1]
             self.hand = hand - 1
             self.geese += 1
+            self._below += 1
             cells[dst] = GOOSE
             self.clock = 0
         else:
@@ -414,6 +420,7 @@ class Position:
             h ^= _GOOSE_KEYS[dst] ^ _HAND_KEYS[hand] ^ _HAND_KEYS[hand + 1]
             self.hand = hand + 1
             self.geese -= 1
+            self._below -= 1
             cells[dst] = EMPTY
         else:
             if huff is not None:
@@ -452,6 +459,30 @@ class Position:
             return move
         reason = self.illegal_reason(move, legal)
         raise IllegalMoveError(f"{text} is not legal here ({reason})", reason)
+
+    def move_for_path(self, path: Sequence[int]) -> Move:
+        """The legal move that visits ``path`` (the piece's point, then each point it stops on,
+        as a player clicks them; a placement's one point), or an ``IllegalMoveError`` saying
+        why there is none.
+
+        A path that is no legal move is taken as the player meant it: a jump if it has more
+        than two points or its two points are not neighbours, else a step.
+        """
+        path = tuple(path)
+        if not path:
+            raise NotationError("a move visits at least one point (a placement visits one)")
+        legal = self.legal_moves()
+        for move in legal:
+            if move.path == path:
+                return move
+        if len(path) == 1:
+            move = Move(path, False)
+        else:
+            a, b = path[0], path[1]
+            far = max(abs(col_of(a) - col_of(b)), abs(row_of(a) - row_of(b))) > 1
+            move = Move(path, len(path) > 2 or far)
+        reason = self.illegal_reason(move, legal)
+        raise IllegalMoveError(f"{move} is not legal here ({reason})", reason)
 
     def illegal_reason(self, move: Move, legal: list[Move] | None = None) -> IllegalReason:
         """A stable key for why ``move`` is not legal (the play page translates it)."""

@@ -82,9 +82,9 @@ def outcome(
     locale: Locale,
 ) -> str:
     """What a goal move did, in sentences: the pieces it took or huffed, and how the game
-    ended if it did (``after`` as site_builder/lessons.py computes it)."""
+    ended if it did (``after``: the engine's view after the move, game/view.py)."""
     parts = []
-    captured, huffed = after["captured"], after["huffed"]
+    captured, huffed = after["last"]["captures"], after["huffed"]
     if pieces == OFFICERS_REBELS:
         if captured:
             parts.append(
