@@ -874,6 +874,8 @@ static int cmd_solve_sideways(int maxk) {
             }
             if (r < rhigh[k]) free_tri(&Fnext);
             Fnext = Fcur;
+            /* Nothing reads G of the top layer but its own sub-layer: it is on disk. */
+            if (k == maxk) free_tri(&SG[k][r]);
         }
         free_tri(&Fnext);
         fprintf(stderr, "layer %d: done (%.1f s in this run)\n", k, now() - t0);
@@ -922,7 +924,7 @@ static int sideways_value(int fox, uint64_t s, int k, int fox_to_move, const cha
 
 /* How big each layer is, what a small solved run measured, and what follows for the rest. */
 static int cmd_estimate_sideways(const char *measured) {
-    double cpu_per_visit = 0, visits_per_set[NP + 1] = {0};
+    double cpu_per_visit = 0, visits_per_set[NP + 1] = {0}, cpu_visit[NP + 1] = {0};
     if (measured) {
         char path[4200], line[1024];
         snprintf(path, sizeof path, "%s/stats.txt", measured);
@@ -931,7 +933,7 @@ static int cmd_estimate_sideways(const char *measured) {
             perror(path);
             return 1;
         }
-        double cpu = 0, visits = 0, sets[NP + 1] = {0}, vis[NP + 1] = {0};
+        double cpu = 0, visits = 0, sets[NP + 1] = {0}, vis[NP + 1] = {0}, cpus[NP + 1] = {0};
         while (fgets(line, sizeof line, fp)) {
             int k, r, st;
             unsigned long long n, passes, v;
@@ -940,17 +942,27 @@ static int cmd_estimate_sideways(const char *measured) {
             if (sscanf(line, "layer %d rowsum %d start %d sets %llu passes %llu visits %llu", &k, &r, &st,
                        &n, &passes, &v) != 6 || !p || sscanf(strstr(line, " seconds"), " seconds %lf cpu_seconds %lf", &sec, &c) != 2)
                 continue;
-            cpu += c, visits += (double)v, sets[k] += (double)n, vis[k] += (double)v;
+            cpu += c, visits += (double)v, sets[k] += (double)n, vis[k] += (double)v, cpus[k] += c;
         }
         fclose(fp);
-        cpu_per_visit = visits ? cpu / visits : 0;
-        for (int k = 0; k <= NP; k++) visits_per_set[k] = sets[k] ? vis[k] / sets[k] : 0;
-        printf("measured in %s: %.3g CPU s per set visit\n", measured, cpu_per_visit);
+        for (int k = 0; k <= NP; k++) {
+            visits_per_set[k] = sets[k] ? vis[k] / sets[k] : 0;
+            cpu_visit[k] = vis[k] ? cpus[k] / vis[k] : 0;
+            if (sets[k])
+                printf("measured in %s, layer %d: %.0f of %llu sets, %.3g CPU s per set visit\n",
+                       measured, k, sets[k], (unsigned long long)binom[NP][k], cpu_visit[k]);
+        }
     }
-    /* Visits per set grow with the layer; beyond what was measured, the largest ratio seen. */
-    double ratio = 0;
-    for (int k = 0; k <= NP; k++)
-        if (visits_per_set[k] > ratio) ratio = visits_per_set[k];
+    /* Beyond what was measured: the top measured layer's visits per set (they fall as the
+     * layers grow), and its CPU time per visit grown layer by layer as it grew from the
+     * layer below (the tables' cache misses; saturation would make this pessimistic). */
+    double ratio = 0, growth = 1;
+    for (int k = 1; k <= NP; k++)
+        if (visits_per_set[k] && cpu_visit[k]) {
+            ratio = visits_per_set[k];
+            growth = cpu_visit[k - 1] ? cpu_visit[k] / cpu_visit[k - 1] : 1;
+            cpu_per_visit = cpu_visit[k];
+        }
     printf("layer sets positions_both_sides sub_layers largest_sub_layer_sets G_bytes F_pair_peak_bytes "
            "visits_per_set cpu_hours_projected\n");
     double g_total = 0, cpu_total = 0;
@@ -963,14 +975,17 @@ static int cmd_estimate_sideways(const char *measured) {
             g += tri_bytes(k, r);
         }
         double v = visits_per_set[k] ? visits_per_set[k] : ratio;
-        double hours = cpu_per_visit * v * (double)binom[NP][k] / 3600;
+        if (!cpu_visit[k]) cpu_per_visit *= growth;
+        double c = cpu_visit[k] ? cpu_visit[k] : cpu_per_visit;
+        double hours = c * v * (double)binom[NP][k] / 3600;
+        double below = g_total;
         g_total += (double)g, cpu_total += hours;
         printf("%d %llu %llu %d %llu %llu %llu %.2f %.2f\n", k, (unsigned long long)binom[NP][k],
                (unsigned long long)(binom[NP][k] * (NP - k) * 2), rhigh[k] - rlow[k] + 1,
                (unsigned long long)big, (unsigned long long)g, (unsigned long long)fpeak, v, hours);
-        printf("  up to %d: peak memory %.2f GiB (G of layers 4..%d, F of two sub-layers), disk %.2f GiB, "
-               "%.1f CPU hours\n",
-               k, (g_total + (double)fpeak) / (1 << 30), k, 2 * g_total / (1 << 30), cpu_total);
+        printf("  up to %d: peak memory %.2f GiB (G of layers 4..%d, F and G of two sub-layers), "
+               "disk %.2f GiB, %.1f CPU hours\n",
+               k, (below + 2.0 * (double)fpeak) / (1 << 30), k - 1, 2 * g_total / (1 << 30), cpu_total);
     }
     return 0;
 }
