@@ -1,4 +1,5 @@
-/* Retrograde solver for forward-only Fox and Geese (standard game, no sideways steps).
+/* Retrograde solver for Fox and Geese, the standard game: forward-only (below), and with
+ * sideways goose steps (win / loss / draw, "With sideways steps" further down).
  *
  * Why it is this simple: every goose move goes one row forward, so positions
  * never repeat and every position is a win for one side (docs/solver.md). A
@@ -27,8 +28,11 @@
  *
  * Usage:
  *   solver solve DIR MAXK [--start N]   solve layers 4..MAXK, checkpointing each
+ *   solver solve DIR MAXK --sideways    the same with sideways steps, by sub-layer
  *   solver estimate [SAMPLES]           sets per layer that can arise from each start
- *   solver query DIR                    stdin lines "fox geese... side": prints fox|geese
+ *   solver estimate --sideways [DIR]    sizes, memory, disk; time from DIR's stats.txt
+ *   solver query DIR                    stdin lines "fox geese... side": prints
+ *                                       fox|geese (|draw with sideways tables)
  */
 #include <immintrin.h>
 #include <signal.h>

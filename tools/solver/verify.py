@@ -48,10 +48,10 @@ POINTS = sorted(RULES.board.points)
 INDEX = {sq: i for i, sq in enumerate(POINTS)}
 
 
-def random_position(rng: random.Random, maxk: int) -> Position:
+def random_position(rng: random.Random, maxk: int, near_end: bool = False) -> Position:
     geese = rng.randint(4, maxk)
     # With sideways steps only geese in the top rows leave a graph small enough to solve.
-    if SIDEWAYS or rng.random() < 0.5:
+    if near_end or rng.random() < 0.5:
         # Geese high up leave few goose moves, so the Python search stays within its budget.
         lowest = rng.choice([5, 6, 6]) if SIDEWAYS else rng.choice([3, 4, 4, 5])
         room = [sq for sq in POINTS if sq // 16 + 1 >= lowest]
@@ -237,7 +237,9 @@ def main() -> int:
 
     def draw() -> Position:
         # One ply deep, every ply of a game can be checked; the search reaches only the end.
-        return game_tail(rng, maxk, 0 if logic else 12) if games else random_position(rng, maxk)
+        if games:
+            return game_tail(rng, maxk, 0 if logic else 12)
+        return random_position(rng, maxk, near_end=SIDEWAYS and not logic)
 
     # Geese wins are rare among random positions: keep every one the table finds and
     # one fox win in twenty (draws, with sideways steps, one in three).
