@@ -987,9 +987,9 @@ static int cmd_estimate_sideways(const char *measured) {
         printf("%d %llu %llu %d %llu %llu %llu %.2f %.2f\n", k, (unsigned long long)binom[NP][k],
                (unsigned long long)(binom[NP][k] * (NP - k) * 2), rhigh[k] - rlow[k] + 1,
                (unsigned long long)big, (unsigned long long)g, (unsigned long long)fpeak, v, hours);
-        printf("  up to %d: peak memory %.2f GiB (G of layers 4..%d, F and G of two sub-layers), "
+        printf("  up to %d: peak memory %.2f GiB (G of the layers below, F and G of two sub-layers), "
                "disk %.2f GiB, %.1f CPU hours\n",
-               k, (below + 2.0 * (double)fpeak) / (1 << 30), k - 1, 2 * g_total / (1 << 30), cpu_total);
+               k, (below + 2.0 * (double)fpeak) / (1 << 30), 2 * g_total / (1 << 30), cpu_total);
     }
     return 0;
 }
