@@ -5,8 +5,10 @@ import json
 import math
 import random
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -313,3 +315,26 @@ def test_the_summary_adds_up_every_position_of_each_layer(sideways_tables, tmp_p
             values = [layer[f"{side}_to_move_{v}"] for v in ("win", "loss", "draw")]
             assert sum(values) == math.comb(33, int(k)) * (33 - int(k))
     assert summary["layers"]["6"]["geese_to_move_win"] > 0
+
+
+def test_a_sideways_run_stopped_and_resumed_writes_the_same_tables(sideways_tables, tmp_path):
+    _, tables = sideways_tables
+    # Saving at every check, so a stop finds a sub-layer in progress to save and resume.
+    binary, run = tmp_path / "solver", tmp_path / "run"
+    source = ROOT / "tools/solver/solver.c"
+    build = ["cc", str(source), "-O2", "-DCHECKPOINT_SECONDS=0", "-o", binary]
+    subprocess.run(build, check=True)
+    argv = [binary, "solve", run, "6", "--sideways"]
+    first = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True)
+    while first.poll() is None and not list(run.glob("progress6_*.part")):
+        time.sleep(0.01)
+    first.send_signal(signal.SIGTERM)
+    assert first.wait() == 0
+    assert list(run.glob("progress*.part")), "the stop saved no sub-layer in progress"
+    resumed = subprocess.run(argv, capture_output=True, text=True, check=True)
+    assert "resuming" in resumed.stderr
+    assert not list(run.glob("*.part"))
+    names = sorted(p.name for p in tables.glob("*.bin"))
+    assert names == sorted(p.name for p in run.glob("*.bin"))
+    for name in names:
+        assert (run / name).read_bytes() == (tables / name).read_bytes(), name
