@@ -338,3 +338,26 @@ def test_a_sideways_run_stopped_and_resumed_writes_the_same_tables(sideways_tabl
     assert names == sorted(p.name for p in run.glob("*.bin"))
     for name in names:
         assert (run / name).read_bytes() == (tables / name).read_bytes(), name
+
+
+def test_plies_bounds_every_win_and_flags_a_win_that_is_not_there(sideways_tables, tmp_path):
+    binary, tables = sideways_tables
+    good = subprocess.run(
+        [binary, "solve", tables, "6", "--plies"], capture_output=True, text=True, check=False
+    )
+    assert good.returncode == 0, good.stdout + good.stderr
+    last = good.stdout.splitlines()[-1]
+    assert last.startswith("up to layer 6: at most ")
+    assert last.endswith(" 0 decided positions unmarked")
+    # A draw claimed as a fox win (both bits of a fox-to-move position read as win) has no
+    # finite win behind it: the marking never reaches it.
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tables, damaged)
+    for layer in damaged.glob("F6_*.bin"):
+        data = layer.read_bytes()
+        layer.write_bytes(b"\xff" * (len(data) // 2) + data[len(data) // 2 :])
+    bad = subprocess.run(
+        [binary, "solve", damaged, "6", "--plies"], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode == 1
+    assert not bad.stdout.splitlines()[-1].endswith(" 0 decided positions unmarked")

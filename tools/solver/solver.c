@@ -30,6 +30,7 @@
  *   solver solve DIR MAXK [--start N]   solve layers 4..MAXK, checkpointing each
  *   solver solve DIR MAXK --sideways    the same with sideways steps, by sub-layer
  *   solver estimate [SAMPLES]           sets per layer that can arise from each start
+ *   solver solve DIR MAXK --plies       plies a win needs inside a sub-layer (finished tables)
  *   solver estimate --sideways [DIR]    sizes, memory, disk; time from DIR's stats.txt
  *   solver query DIR                    stdin lines "fox geese... side": prints
  *                                       fox|geese (|draw with sideways tables)
@@ -926,6 +927,116 @@ static int sideways_value(int fox, uint64_t s, int k, int fox_to_move, const cha
     return 1;
 }
 
+/* How many plies a win takes inside one sub-layer (docs/solver.md: the 100-ply rule).
+ * The 100-ply count restarts at every capture and forward goose step, i.e. whenever play
+ * leaves a sub-layer. From finished tables, round by round: in round n a won position is
+ * marked when the winner has a move that leaves the sub-layer and keeps the win, or a move
+ * to a lost position marked in round n - 1; a lost one when every move inside the
+ * sub-layer goes to a position marked in round n - 1. A position marked in round n is won
+ * (or lost) within n plies inside the sub-layer with the winner hurrying; the last round
+ * that marks anything bounds every win of the sub-layer. */
+static int plies_sublayer(int k, int r, uint64_t *unmarked) {
+    uint64_t n = subn[NP][k][r];
+    Tri *g = &SG[k][r];
+    Tri marks; /* win: F marked by the last round, loss: F marked by this one */
+    Masks gmark;
+    alloc_tri(&marks, k, r);
+    alloc_masks(&gmark, k);
+    free(gmark.bits);
+    gmark.n = n;
+    gmark.bytes = marks.win.bytes;
+    gmark.bits = calloc(gmark.bytes, 1);
+    int round = 0;
+    for (;;) {
+        int changed = 0;
+        round++;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t s = unrank_sub(i, k, r), empty = ~s & ALL;
+            uint64_t fw = get(&Fcur.win, i, s), fl = get(&Fcur.loss, i, s);
+            uint64_t gw = get(&g->win, i, s), gl = get(&g->loss, i, s);
+            uint64_t dg = get(&gmark, i, s), df = get(&marks.win, i, s), dfn = df;
+            uint64_t todo = (fw | fl) & ~df;
+            while (todo) {
+                int x = __builtin_ctzll(todo);
+                todo &= todo - 1;
+                uint64_t steps = adj[x] & empty, bx = 1ULL << x;
+                if (fw & bx) {
+                    if ((steps & gl & dg) || (round == 1 && chain_value(x, s, k) == 2)) dfn |= bx;
+                } else if (!(steps & ~(gw & dg))) {
+                    dfn |= bx; /* the jump chains leave the sub-layer and all lose */
+                }
+            }
+            put(&marks.loss, i, s, dfn);
+            uint64_t dgn = dg, gtodo = (gw | gl) & ~dg;
+            if (gtodo) {
+                uint64_t fast_win = 0, fast_loss = ALL, geese = s;
+                while (geese) {
+                    int a = __builtin_ctzll(geese);
+                    geese &= geese - 1;
+                    for (int j = 0; j < ngstep[a] + nsstep[a]; j++) {
+                        int sideways = j >= ngstep[a];
+                        int b = sideways ? sstep[a][j - ngstep[a]] : gstep[a][j];
+                        if (s >> b & 1) continue;
+                        uint64_t s2 = s ^ (1ULL << a) ^ (1ULL << b), bb = 1ULL << b;
+                        int r2;
+                        uint64_t rank = rank_sub(s2, &r2);
+                        if (!sideways) {
+                            fast_win |= get(&Fnext.loss, rank, s2) & ~bb;
+                            continue;
+                        }
+                        uint64_t d2 = get(&marks.win, rank, s2);
+                        fast_win |= get(&Fcur.loss, rank, s2) & d2 & ~bb;
+                        fast_loss &= (get(&Fcur.win, rank, s2) & d2) | bb;
+                    }
+                }
+                dgn |= gtodo & ((gw & fast_win) | (gl & fast_loss));
+                put(&gmark, i, s, dgn);
+            }
+            changed |= dfn != df || dgn != dg;
+        }
+        Masks t = marks.win;
+        marks.win = marks.loss;
+        marks.loss = t;
+        if (!changed) break;
+    }
+    /* Every decided position must have been marked: the tables' wins are finite. */
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t s = unrank_sub(i, k, r);
+        *unmarked += (uint64_t)__builtin_popcountll(
+            ((get(&Fcur.win, i, s) | get(&Fcur.loss, i, s)) & ~get(&marks.win, i, s)) |
+            ((get(&g->win, i, s) | get(&g->loss, i, s)) & ~get(&gmark, i, s)));
+    }
+    free_tri(&marks);
+    free_masks(&gmark);
+    return round - 1;
+}
+
+static int cmd_plies_sideways(int maxk) {
+    int worst = 0;
+    uint64_t unmarked = 0;
+    for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
+        SG[k] = calloc(MAXR, sizeof(Tri));
+        for (int r = rhigh[k]; r >= rlow[k]; r--) {
+            alloc_tri(&SG[k][r], k, r);
+            alloc_tri(&Fcur, k, r);
+            if (!load_tri(&SG[k][r], "G", k, r, ".bin") || !load_tri(&Fcur, "F", k, r, ".bin")) {
+                fprintf(stderr, "layer %d row sum %d is not solved in %s\n", k, r, dir);
+                return 1;
+            }
+            int plies = plies_sublayer(k, r, &unmarked);
+            if (plies > worst) worst = plies;
+            printf("layer %d rowsum %d plies %d\n", k, r, plies);
+            fflush(stdout);
+            if (r < rhigh[k]) free_tri(&Fnext);
+            Fnext = Fcur;
+        }
+        free_tri(&Fnext);
+        printf("up to layer %d: at most %d plies inside a sub-layer; %llu decided positions unmarked\n",
+               k, worst, (unsigned long long)unmarked);
+    }
+    return unmarked ? 1 : 0;
+}
+
 /* How big each layer is, what a small solved run measured, and what follows for the rest. */
 static int cmd_estimate_sideways(const char *measured) {
     double cpu_per_visit = 0, visits_per_set[NP + 1] = {0}, cpu_visit[NP + 1] = {0};
@@ -1010,6 +1121,7 @@ int main(int argc, char **argv) {
             return 2;
         }
         if (argc >= 5 && !strcmp(argv[4], "--sideways")) return cmd_solve_sideways(maxk);
+        if (argc >= 5 && !strcmp(argv[4], "--plies")) return cmd_plies_sideways(maxk);
         int start = (argc >= 6 && !strcmp(argv[4], "--start")) ? atoi(argv[5]) : 0;
         if (start && start != 13 && start != 15 && start != 17) {
             fprintf(stderr, "--start must be 13, 15 or 17\n");
