@@ -18,6 +18,9 @@ PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
     "404.html",
     "pl/",
     "pl/two-foxes/",
+    # The rules pages of the games with pieces of their own (a fortress, goats in hand).
+    "pl/asalto/",
+    "fr/bagh-chal/",
 ]
 
 
