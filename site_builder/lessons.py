@@ -145,24 +145,38 @@ def compute(game: str, lesson: Lesson) -> dict[str, Any]:
     for reason, _ in lesson.explain:
         if reason not in refused:
             raise ValueError(f"{game}: no try of this lesson is refused for {reason!r}")
-    # The commonest reason is stored once; the tries list only the others.
-    common = Counter(tries.values()).most_common(1)[0][0]
-    jumps = [m for m in legal if m.jump]
-    must = rules.forced_capture and position.turn is Side.FOX and legal == jumps
+    view = position_view(position, legal, tries)
+    tried = {"tries": view.pop("tries"), "otherwise": view.pop("otherwise")}
     return {
-        "start": {
-            "pieces": _pieces(position),
-            "legal": names,
-            "toMove": position.turn.value,
-            "last": str(position.moves[-1]) if lesson.history else None,
-            "must": sorted({square_name(m.origin) for m in jumps}) if must else [],
-        },
+        "start": {**view, "last": str(position.moves[-1]) if lesson.history else None},
         "goal": list(lesson.goal),
         "after": {text: _after(position, Move.parse(text)) for text in lesson.goal},
-        "tries": {k: v for k, v in sorted(tries.items()) if v != common},
-        "otherwise": common,
+        **tried,
         "wrong": lesson.wrong,
         "wrongReason": position.illegal_reason(Move.parse(lesson.wrong), legal),
+    }
+
+
+def position_view(
+    position: Position, legal: list[Move] | None = None, tries: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """A position as a page without the engine needs it: the pieces, the legal moves, the
+    foxes that must capture, and the reason for every illegal try the board can send (the
+    commonest once, as ``otherwise``; ``tries`` lists the others)."""
+    if legal is None:
+        legal = position.legal_moves()
+    if tries is None:
+        tries = _tries(position, legal)
+    common = Counter(tries.values()).most_common(1)[0][0]
+    jumps = [m for m in legal if m.jump]
+    must = position.rules.forced_capture and position.turn is Side.FOX and legal == jumps
+    return {
+        "pieces": _pieces(position),
+        "legal": sorted(str(m) for m in legal),
+        "toMove": position.turn.value,
+        "must": sorted({square_name(m.origin) for m in jumps}) if must else [],
+        "tries": {k: v for k, v in sorted(tries.items()) if v != common},
+        "otherwise": common,
     }
 
 

@@ -21,8 +21,13 @@ from site_builder import builder, i18n
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
 GAMES = list(VARIANTS)
-# Pages inside each locale: home, rules pages, play pages.
-PAGES = ["", *(f"{g}/" for g in GAMES), *(f"{g}/play/" for g in GAMES)]
+# Pages inside each locale: home, rules pages, play pages, puzzles pages.
+PAGES = [
+    "",
+    *(f"{g}/" for g in GAMES),
+    *(f"{g}/play/" for g in GAMES),
+    *(f"{g}/puzzles/" for g in GAMES),
+]
 
 
 class Page(HTMLParser):
