@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support import GAMES, axe_violations_light_and_dark
+from tests.e2e.support import READY as ENGINE_READY
 
 READY = "#puzzles[data-status=ready] [data-action=show-solution]:not([disabled])"
 ENGINE = ("pyodide", "engine.zip", ".wasm", "engine-worker")
@@ -185,3 +186,18 @@ def test_a_solved_puzzle_passes_axe(browser, site_server):
         assert axe_violations_light_and_dark(page) == {"light": [], "dark": []}
     finally:
         context.close()
+
+
+def test_the_game_with_its_solution_opens_on_the_play_page(page, site_server):
+    data = open_puzzles(page, site_server, "en", "fox-and-geese")
+    puzzle = data["puzzles"][0]
+    page.locator("#puzzles [data-action=show-solution]").click()
+    link = page.locator("#puzzle-play")
+    expect(link).to_be_visible()
+    line = [m for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m]
+    expect(link).to_have_attribute("href", "../play/#" + ".".join([puzzle["record"], *line]))
+    link.click()
+    page.wait_for_selector(ENGINE_READY)
+    # The play page reads the record: the game as the puzzle ended it, won by its solver.
+    expect(page.locator("#status")).to_have_attribute("data-result", puzzle["side"])
+    assert page.console_errors == []
