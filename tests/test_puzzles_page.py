@@ -107,3 +107,14 @@ def test_the_json_is_the_engines_word_on_every_position(game):
                 assert pos.outcome() is None
                 pos.push(Move.parse(step["reply"]))
         assert len(data["steps"]) == data["length"]
+
+
+def test_the_service_worker_keeps_every_puzzles_page_for_offline_use(site_dir):
+    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const CONFIG = (\{.*?\});", sw)
+    assert found, "no config in sw.js"
+    config = json.loads(found.group(1))
+    for code in LOCALES:
+        for game in GAMES:
+            assert f"{code}/{game}/puzzles/index.html" in config["locales"][code], (code, game)
+    assert "static/js/puzzles.js" in config["shell"]
