@@ -73,7 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Move, Position, Side, rules_for
 from game.boards import DIRECTIONS
-from game.levels import LEVELS, choose_move, forget_exact
+from game.levels import LEVELS, Endgame, choose_move
 from game.position import EMPTY
 from game.search import search
 from game.solve import Solver, forward_only
@@ -257,7 +257,12 @@ def beginner_geese(pos: Position, rng: random.Random) -> Move:
 
 
 def move_of(
-    player: str, pos: Position, seconds: float, nodes: int | None, rng: random.Random
+    player: str,
+    pos: Position,
+    seconds: float,
+    nodes: int | None,
+    rng: random.Random,
+    endgame: Endgame,
 ) -> Move:
     if player == "random":
         return rng.choice(pos.legal_moves())
@@ -272,7 +277,8 @@ def move_of(
     # Hard gets a node budget (the same on a busy machine); easy and medium stop at their depth,
     # with the clock only as a safety net.
     budget = nodes if player == "hard" else None
-    return choose_move(pos, player, seconds, seed=rng.getrandbits(32), nodes=budget)
+    seed = rng.getrandbits(32)
+    return choose_move(pos, player, seconds, seed=seed, nodes=budget, endgame=endgame)
 
 
 class ExactCheck:
@@ -343,12 +349,14 @@ def play(task: Task) -> tuple[Task, Side | None, int, dict[str, list[float]], st
     while pos.ply < opening and pos.outcome() is None:
         pos.push(rng.choice(pos.legal_moves()))
     players = {first_side: first, first_side.other: second}
-    forget_exact()  # hard's kept solver: each game on its own, whatever ran in this process before
+    # Hard's exact search, kept between the moves of this game only: each game on its own,
+    # whatever ran in this process before.
+    endgame = Endgame()
     timing: dict[str, list[float]] = {first: [0.0, 0, 0.0], second: [0.0, 0, 0.0]}
     while (outcome := pos.outcome()) is None:
         player = players[pos.turn]
         t = time.process_time()  # CPU time: a busy machine does not inflate it
-        move = move_of(player, pos, seconds, nodes, rng)
+        move = move_of(player, pos, seconds, nodes, rng, endgame)
         took = time.process_time() - t
         timing[player][0] += took
         timing[player][1] += 1

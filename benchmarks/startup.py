@@ -124,7 +124,7 @@ window.benchAI = async (records, seconds) => {
   for (const record of records) {
     const t0 = performance.now();
     const answer = await call("ai_move", { record, level: "hard", seconds, seed: 1 });
-    if (!answer.result || !answer.result.move) throw new Error(JSON.stringify(answer));
+    if (!answer.result || !answer.result.last) throw new Error(JSON.stringify(answer));
     times.push(performance.now() - t0);
   }
   return times;

@@ -10,6 +10,7 @@ from .games import VARIANTS
 from .levels import LEVELS
 from .position import Position, perft
 from .record import GameRecord, RecordError
+from .view import view
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,9 +27,9 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     command("perft", "count move sequences of exactly DEPTH plies").add_argument("depth", type=int)
-    command("replay", "play moves from the start, one JSON state per line").add_argument(
-        "moves", nargs="*"
-    )
+    command(
+        "replay", "play moves from the start: the engine's view (game/view.py) per line"
+    ).add_argument("moves", nargs="*")
     ai = command("ai", "print the computer's move after MOVES")
     ai.add_argument("--level", choices=tuple(LEVELS), default="hard")
     ai.add_argument("--seconds", type=float, default=1.0)
@@ -41,16 +42,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _line(position: Position) -> str:
-    outcome = position.outcome()
-    return json.dumps(
-        {
-            "ply": position.ply,
-            "to_move": position.turn.value,
-            "legal": sorted(str(m) for m in position.legal_moves()),
-            "result": outcome.result if outcome else None,
-            "reason": outcome.termination.value if outcome else None,
-        }
-    )
+    return json.dumps(view(position))
 
 
 def _fail(message: str) -> int:

@@ -2,72 +2,45 @@
 
 Every call takes the game as its record string and answers with plain dicts,
 so the page can keep the record in its URL and a restarted worker needs
-nothing but that string. Errors come back as values, never as exceptions.
+nothing but that string. Errors come back as values, never as exceptions, in the one shape
+of game/codes.py: ``{"error": {"code", "detail", "ply", "move", "reason", "valid_prefix"}}``.
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .boards import square_name
-from .codes import RecordCode, Termination
-from .position import FOX, GOOSE, Position
+from .boards import parse_square
+from .codes import RecordCode
+from .position import IllegalMoveError, Move, NotationError, Position
 from .record import GameRecord, RecordError
+from .view import view
+
+if TYPE_CHECKING:
+    from .levels import Endgame
 
 
 def state(record: GameRecord, position: Position | None = None) -> dict[str, Any]:
+    """The record's header and moves, with the engine's view of its last position."""
     position = record.replay() if position is None else position
-    outcome = position.outcome()
-    cells = position.cells
-    points = position.rules.board.points
     return {
         "record": record.encode(),
         "game": record.game,
         "geese": record.geese,
         "sideways": record.sideways,
         "side": record.side,
-        "ply": position.ply,
         "moves": list(record.moves),
-        "last": record.moves[-1] if record.moves else None,
-        "to_move": position.turn.value,
-        "legal": sorted(str(m) for m in position.legal_moves()),
-        "result": outcome.result if outcome else None,
-        "reason": outcome.termination.value if outcome else None,
-        "pieces": {
-            "fox": [square_name(sq) for sq in points if cells[sq] == FOX],
-            "goose": [square_name(sq) for sq in points if cells[sq] == GOOSE],
-        },
-        "geese_left": position.geese,
-        "end": end_points(position, record.moves[-1] if record.moves else None),
+        **view(position),
     }
-
-
-def end_points(position: Position, last: str | None = None) -> list[str]:
-    """The points that show why the game ended: the trapped foxes, the filled pen, the
-    blocked geese, or the fox that made the last capture (``last``, the move that led to
-    ``position``, in notation). Empty while the game goes on or after a draw."""
-    outcome = position.outcome()
-    reason = outcome.termination if outcome else None
-    cells = position.cells
-    if reason == Termination.FOX_TRAPPED:
-        squares = [sq for sq in position.rules.board.points if cells[sq] == FOX]
-    elif reason == Termination.GEESE_BLOCKED:
-        squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
-    elif reason == Termination.PEN_FULL:
-        squares = list(position.rules.pen)
-    elif reason == Termination.GOOSE_COUNT and last:
-        return [last.replace("-", "x").split("x")[-1]]
-    else:
-        squares = []
-    return [square_name(sq) for sq in squares]
 
 
 def _error(exc: RecordError) -> dict[str, Any]:
     return {
         "error": {
             "code": exc.code,
-            "message": str(exc),
+            "detail": str(exc),
             "ply": exc.ply,
             "move": exc.move,
             "reason": exc.reason,
@@ -104,38 +77,70 @@ def load(record: str, ply: int | None = None, side: str | None = None) -> dict[s
         return _error(exc)
 
 
-def play(record: str, move: str) -> dict[str, Any]:
-    """The state after ``move``, or an error whose ``reason`` says why it is illegal."""
+def play(record: str, move: str | None = None, path: list[str] | None = None) -> dict[str, Any]:
+    """The state after a move, or an error whose ``reason`` says why it is illegal.
+
+    The move is ``move``, in notation (typed, or from a link), or ``path``: the points a
+    player clicked, the piece's first (``Position.move_for_path`` reads it).
+    """
     try:
         base = GameRecord.parse(record)
-        return state(base.with_moves((*base.moves, move)))
+        if path is None:
+            return state(base.with_moves((*base.moves, move or "")))
+        position = base.replay()
+        chosen = _move_for_path(position, path, len(base.moves) + 1)
+        position.push(chosen)
+        return state(base.with_moves((*base.moves, str(chosen))), position)
     except RecordError as exc:
         return _error(exc)
+
+
+def _move_for_path(position: Position, path: object, ply: int) -> Move:
+    try:
+        if not isinstance(path, list):
+            raise NotationError(f"not a path: {path!r}")
+        return position.move_for_path([parse_square(p) for p in path])
+    except IllegalMoveError as exc:
+        raise RecordError(RecordCode.ILLEGAL_MOVE, str(exc), ply=ply, reason=exc.code) from None
+    except (NotationError, ValueError, TypeError):
+        raise RecordError(
+            RecordCode.BAD_NOTATION, f"not a path of points: {str(path)[:80]}", ply=ply
+        ) from None
+
+
+# The page gives a computer move a budget for the whole call: replaying the record in the
+# worker and the answer's way back take this much of it, the search the rest.
+ROUND_TRIP_SECONDS = 0.05
+
+
+@functools.cache
+def _endgame() -> Endgame:
+    """Hard's exact endgame search, kept for the worker's life: every game of a table reuses
+    what earlier moves solved (values never change)."""
+    from .levels import Endgame  # noqa: PLC0415
+
+    return Endgame()
 
 
 def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
 ) -> dict[str, Any]:
-    """The computer's move in the record's final position, as ``{"move": notation}``."""
+    """The state after the computer's move in the record's final position: one call, whose
+    ``last`` is the move it chose. ``seconds``: the page's budget for the whole call."""
     # The search is only loaded when a computer plays: it is not part of the start-up.
     from .levels import choose_move  # noqa: PLC0415
 
     try:
-        position = GameRecord.parse(record).replay()
+        base = GameRecord.parse(record)
+        position = base.replay()
     except RecordError as exc:
         return _error(exc)
     if not position.legal_moves():
-        return {
-            "error": {
-                "code": RecordCode.GAME_OVER,
-                "message": "the game is over",
-                "ply": None,
-                "move": None,
-                "reason": None,
-                "valid_prefix": None,
-            }
-        }
-    return {"move": str(choose_move(position, level=level, seconds=seconds, seed=seed))}
+        return _error(RecordError(RecordCode.GAME_OVER, "the game is over"))
+    search_seconds = max(seconds - ROUND_TRIP_SECONDS, seconds / 2)
+    move = choose_move(position, level, search_seconds, seed, endgame=_endgame())
+    position.push(move)
+    return state(base.with_moves((*base.moves, str(move))), position)
 
 
 CALLS = {f.__name__: f for f in (new_game, load, play, ai_move)}

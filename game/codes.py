@@ -1,6 +1,9 @@
 """Every code the engine reports to the page, in one place.
 
-The page translates codes, never the engine's English messages, so each code
+Every failure, from ``game.api`` through the worker to the page, has one shape:
+``{"error": {"code": ..., "detail": ...}}``, where ``code`` is one of these and ``detail``
+is English for a developer (a record's errors add ``ply``, ``move``, ``reason`` and
+``valid_prefix``). The page translates codes, never the details, so each code
 here needs a text in the browser code (a test checks that); the builder puts
 this registry into the play page. docs/notation.md explains each code.
 """
@@ -23,6 +26,17 @@ class RecordCode(StrEnum):
     BAD_NOTATION = "bad-notation"
     ILLEGAL_MOVE = "illegal-move"
     GAME_OVER = "game-over"
+
+
+class EngineCode(StrEnum):
+    """Why the engine itself did not answer (the worker or its page side, never ``game.api``):
+    ``error.code`` in the same shape as the API's errors."""
+
+    LOAD_FAILED = "load-failed"
+    NOT_READY = "not-ready"
+    BAD_METHOD = "bad-method"
+    INTERNAL = "internal"
+    WORKER_FAILED = "worker-failed"
 
 
 class IllegalReason(StrEnum):
@@ -59,4 +73,5 @@ def registry() -> dict[str, list[str]]:
         "record": [c.value for c in RecordCode],
         "illegal": [c.value for c in IllegalReason],
         "termination": [c.value for c in Termination],
+        "engine": [c.value for c in EngineCode],
     }

@@ -21,7 +21,9 @@ Hard also plays endgames exactly (``exact``): in the forward-only tables, where
 every position is a win for one side (docs/solver.md), it first asks the exact
 search (game/solve.py) when few goose steps are left, and plays the move that
 keeps a won position won the quickest way, or delays a lost one the longest.
-Medium and easy do not: their character is what a short look ahead sees.
+Medium and easy do not: their character is what a short look ahead sees. The exact
+search's memory is an ``Endgame`` its caller holds and passes to every move of a game
+(``choose_move(..., endgame=)``): one per game or per worker, never a hidden global.
 """
 
 from __future__ import annotations
@@ -72,38 +74,43 @@ EXACT_SHARE = 0.4
 # solver serves a whole game, and every game of the same table, until it is full.
 EXACT_MEMORY = 150_000
 
-_solver: tuple[Rules, Solver] | None = None
 
+class Endgame:
+    """Hard's exact endgame search, with what it has solved kept between moves.
 
-def forget_exact() -> None:
-    """Start the exact search afresh, so that what hard plays depends on this game alone
-    (with a node budget, a position the kept solver has seen is solved where a fresh one
-    might not be: benchmarks call this before each game to repeat themselves exactly)."""
-    global _solver  # noqa: PLW0603
-    _solver = None
+    Its caller holds it: the worker's API one for its whole life, so every game of a table
+    reuses the work; a benchmark one per game, so that what hard plays (with a node budget,
+    a position a kept solver has seen is solved where a fresh one might not be) depends on
+    that game alone.
+    """
+
+    def __init__(self, memory: int = EXACT_MEMORY) -> None:
+        self.memory = memory
+        self.solver: Solver | None = None
+        self._rules: Rules | None = None
+
+    def move(self, position: Position, seconds: float, nodes: int | None = None) -> Move | None:
+        """The exact search's move where it reaches the end within its share, else None.
+
+        The winner hurries and the loser delays (``Solver.best_move``). Only in forward-only
+        tables with at most ``EXACT_STEPS_LEFT`` goose steps left; elsewhere None at once.
+        """
+        if not forward_only(position) or steps_left(position) > EXACT_STEPS_LEFT:
+            return None
+        positions = None if nodes is None else round(EXACT_SHARE * nodes)
+        deadline = time.perf_counter() + EXACT_SHARE * seconds
+        solver = self.solver
+        if solver is None or self._rules != position.rules or len(solver.memo) >= self.memory:
+            solver = self.solver = Solver(self.memory)
+            self._rules = position.rules
+        found = solver.best_move(position, positions, deadline)
+        return None if found is None else found[0]
 
 
 def steps_left(position: Position) -> int:
     """At most how many goose moves are left: the rows ahead of each goose, added up."""
     board = position.rules.board
     return sum(board.height - 1 - board.row(sq) for sq in position.goose_squares())
-
-
-def exact_move(position: Position, seconds: float, nodes: int | None = None) -> Move | None:
-    """The exact search's move where it reaches the end within its share, else None.
-
-    The winner hurries and the loser delays (``Solver.best_move``). Only in forward-only
-    tables with at most ``EXACT_STEPS_LEFT`` goose steps left; elsewhere None at once.
-    """
-    global _solver  # noqa: PLW0603  (one solver kept between moves: its work is reused)
-    if not forward_only(position) or steps_left(position) > EXACT_STEPS_LEFT:
-        return None
-    positions = None if nodes is None else round(EXACT_SHARE * nodes)
-    deadline = time.perf_counter() + EXACT_SHARE * seconds
-    if _solver is None or _solver[0] != position.rules or len(_solver[1].memo) >= EXACT_MEMORY:
-        _solver = (position.rules, Solver(EXACT_MEMORY))
-    found = _solver[1].best_move(position, positions, deadline)
-    return None if found is None else found[0]
 
 
 def retreat_move(position: Position, rng: random.Random) -> Move:
@@ -126,11 +133,14 @@ def choose_move(
     seed: int | None = None,
     *,
     nodes: int | None = None,
+    endgame: Endgame | None = None,
 ) -> Move:
     """The computer's move for the side to move. ``position`` is left as it was.
 
     ``nodes`` also stops the search after that many positions: a budget that,
     unlike the clock, is the same on a busy machine (benchmarks use it).
+    ``endgame``: hard's exact search with what it solved on earlier moves (a fresh one,
+    forgotten after this move, when None).
     """
     try:
         knobs = LEVELS[level]
@@ -140,7 +150,7 @@ def choose_move(
         raise ValueError("seconds must be positive")
     if knobs.exact:
         start = time.perf_counter()
-        move = exact_move(position, seconds, nodes)
+        move = (endgame or Endgame()).move(position, seconds, nodes)
         if move is not None:
             return move
         seconds = max(seconds - (time.perf_counter() - start), 0.1 * seconds)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from .boards import DIRECTIONS, STRIDE, parse_square, square_name
+from .boards import DIRECTIONS, STRIDE, col_of, parse_square, row_of, square_name
 from .codes import IllegalReason, Termination
 from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
 
@@ -366,6 +366,26 @@ class Position:
             return move
         reason = self.illegal_reason(move, legal)
         raise IllegalMoveError(f"{text} is not legal here ({reason})", reason)
+
+    def move_for_path(self, path: Sequence[int]) -> Move:
+        """The legal move that visits ``path`` (the piece's point, then each point it stops on,
+        as a player clicks them), or an ``IllegalMoveError`` saying why there is none.
+
+        A path that is no legal move is taken as the player meant it: a jump if it has more
+        than two points or its two points are not neighbours, else a step.
+        """
+        path = tuple(path)
+        if len(path) < 2:
+            raise NotationError(f"a move visits at least two points: {path!r}")
+        legal = self.legal_moves()
+        for move in legal:
+            if move.path == path:
+                return move
+        a, b = path[0], path[1]
+        far = max(abs(col_of(a) - col_of(b)), abs(row_of(a) - row_of(b))) > 1
+        move = Move(path, len(path) > 2 or far)
+        reason = self.illegal_reason(move, legal)
+        raise IllegalMoveError(f"{move} is not legal here ({reason})", reason)
 
     def illegal_reason(self, move: Move, legal: list[Move] | None = None) -> IllegalReason:
         """A stable key for why ``move`` is not legal (the play page translates it)."""

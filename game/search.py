@@ -17,7 +17,10 @@
   misses decides the game.
 * A fox with a single move gets one ply more: it may be trapped.
 * Time control: iterative deepening stops at 90% of the budget in the middle of
-  an iteration, and does not start one after 45% (it would not finish).
+  an iteration (the rest is for unwinding, so the search returns within its
+  budget), and does not start one after 45% (it would not finish). What a caller
+  needs around the search (the browser worker's round trip) is the caller's to
+  take off the budget it gives: ``game.api`` does.
 """
 
 from __future__ import annotations
@@ -240,7 +243,7 @@ def search(
         raise ValueError("give a depth, a node or a time limit")
     start = time.perf_counter()
     start_ply = position.ply
-    # Slack for the unwinding and, in the browser, the worker's round trip.
+    # Slack for the unwinding: the search returns within its budget.
     deadline = None if seconds is None else start + 0.9 * seconds
     s = _Search(position, deadline, nodes)
     # First search: captures first, longer chains before shorter; ties keep engine order.

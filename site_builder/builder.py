@@ -294,7 +294,7 @@ def opening_states(game: Game) -> dict[str, dict]:
     for geese in game.variant.geese:
         for sideways in (False, True) if game.variant.sideways_option else (False,):
             state = api.new_game(game.id, geese, sideways)
-            after = {move: api.play(state["record"], move) for move in state["legal"]}
+            after = {m["move"]: api.play(state["record"], m["move"]) for m in state["legal"]}
             states[state["record"]] = state | {"after": after}
     return states
 

@@ -2,10 +2,11 @@
 
 Each puzzle file holds positions reached in real games, with a winning line and the refutation
 of every other first move, all proven by ``game.puzzles`` (tests/test_puzzles.py proves them
-again). At build time the engine adds what the page shows at each of the solver's turns: the
-legal moves, the reason for every illegal try the board can send (as for the lessons), the
-defender's refutation of every legal move that does not win in time, and the points each capture
-takes. puzzles.js only looks moves up in this JSON: the page needs no engine.
+again). At build time the engine adds what the page shows at each of the solver's turns: its
+view of the position (game/view.py), the reason for every path the board can send and have
+refused (as for the lessons), the defender's refutation of every legal move that does not win
+in time, and each move shown as the engine describes it (the points it visits and takes).
+puzzles.js only looks moves up in this JSON: the page needs no engine.
 """
 
 from __future__ import annotations
@@ -19,13 +20,11 @@ from typing import Any
 
 from babel.support import NullTranslations
 
-from game.api import end_points
 from game.boards import parse_square, square_name
-from game.position import Move, Side
+from game.position import Move, Position, Side
 from game.puzzles import Prover
 from game.record import GameRecord
-
-from .lessons import position_view
+from game.view import move_view, refusals, view
 
 PUZZLES = Path(__file__).resolve().parent.parent / "content" / "puzzles"
 # A puzzle's level from its length in the solver's moves.
@@ -49,11 +48,17 @@ def puzzle_id(puzzle: dict[str, Any]) -> str:
     return hashlib.sha256(puzzle["record"].encode()).hexdigest()[:8]
 
 
-def _captures(moves: set[str]) -> dict[str, list[str]]:
-    """The geese each jump takes, from the engine's own reading of the notation."""
-    return {
-        m: [square_name(sq) for sq in Move.parse(m).captures] for m in sorted(moves) if "x" in m
-    }
+def _key(path: tuple[int, ...]) -> str:
+    """A clicked path as puzzles.js looks it up: its point names, space-separated."""
+    return " ".join(square_name(sq) for sq in path)
+
+
+def _board(position: Position) -> dict[str, Any]:
+    """What the board is given of a position: the engine's view, without what it does not use;
+    the last move in notation (the puzzle's ``moves`` describe it)."""
+    seen = view(position)
+    board = {k: seen[k] for k in ("pieces", "legal", "to_move", "must_jump")}
+    return board | {"last": seen["last"]["move"] if seen["last"] else None}
 
 
 def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
@@ -63,19 +68,14 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
     prover = Prover(position)
     pos = prover.pos  # the prover's own copy, which it searches from
     line = [Move.parse(m) for m in puzzle["line"]]
-    seen: set[str] = set(puzzle["line"])
+    shown: set[Move] = set(line) | set(position.moves[-1:])
     steps = []
     win: dict[str, dict[str, Any]] = {}
     for i in range(0, len(line), 2):
-        view = position_view(pos)
-        # Grouped by reason, which a page of many puzzles would otherwise repeat for each try.
-        grouped: dict[str, list[str]] = {}
-        for text, reason in view.pop("tries").items():
-            grouped.setdefault(reason, []).append(text)
         left = puzzle["length"] - i // 2
         also = puzzle["also"][i // 2]
         if i == 0:
-            wrong = dict(puzzle["refutations"])
+            wrong = {Move.parse(m): Move.parse(r) for m, r in puzzle["refutations"].items()}
         else:
             wrong = {}
             for move in pos.legal_moves():
@@ -85,32 +85,41 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
                 reply = prover.refutation(left - 1)
                 pos.pop()
                 assert reply is not None, f"{move} wins in time but is not among the others"
-                wrong[str(move)] = str(reply)
+                wrong[move] = reply
         outcomes = {}
-        for text, reply in wrong.items():
-            pos.push(Move.parse(text))
-            pos.push(pos.parse_move(reply))
+        for move, reply in wrong.items():
+            pos.push(move)
+            pos.push(reply)
             outcome = pos.outcome()
             if outcome is not None and outcome.winner is not None:
-                outcomes[text] = [outcome.result, outcome.termination.value]
+                outcomes[str(move)] = [outcome.result, outcome.termination.value]
             pos.pop()
             pos.pop()
         if i + 1 >= len(line):
             for text in (puzzle["line"][i], *also):
                 pos.push(Move.parse(text))
-                outcome = pos.outcome()
-                assert outcome is not None and outcome.winner is pos.turn.other
-                win[text] = {"reason": outcome.termination.value, "end": end_points(pos, text)}
+                seen = view(pos)
+                assert seen["result"] == puzzle["side"]
+                win[text] = {"reason": seen["reason"], "end": seen["end"]}
                 pos.pop()
-        seen |= set(also) | set(wrong) | set(wrong.values())
+        # The reasons for refused paths, grouped by reason: a page of many puzzles would
+        # otherwise repeat them for each path.
+        tries: dict[str, list[str]] = {}
+        for path, reason in sorted(refusals(pos).items()):
+            tries.setdefault(reason, []).append(_key(path))
+        common = max(tries, key=lambda r: len(tries[r]))
+        shown |= {Move.parse(m) for m in also} | set(wrong) | set(wrong.values())
         steps.append(
             {
-                **view,
-                "tries": grouped,
+                "view": _board(pos),
+                "tries": {r: paths for r, paths in tries.items() if r != common},
+                "otherwise": common,
                 "move": puzzle["line"][i],
                 "also": also,
                 "reply": puzzle["line"][i + 1] if i + 1 < len(line) else None,
-                "wrong": wrong,
+                "wrong": {
+                    str(m): str(r) for m, r in sorted(wrong.items(), key=lambda i: str(i[0]))
+                },
                 "outcomes": outcomes,
             }
         )
@@ -126,10 +135,10 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
         "level": level(puzzle["length"]),
         "theme": puzzle["theme"],
         "record": puzzle["record"],
-        "last": record.moves[-1] if record.moves else None,
         "steps": steps,
         "win": win,
-        "captures": _captures(seen),
+        # Every move the page shows, as the engine describes it: the points it visits and takes.
+        "moves": {str(m): move_view(m) for m in sorted(shown, key=str)},
     }
 
 
@@ -198,5 +207,5 @@ def start_pieces(game: str) -> dict[int, str] | None:
     data = engine_data(game)
     if not data:
         return None
-    pieces = data[0]["steps"][0]["pieces"]
+    pieces = data[0]["steps"][0]["view"]["pieces"]
     return {parse_square(s): kind for kind in ("fox", "goose") for s in pieces[kind]}

@@ -26,10 +26,12 @@ def snapshot(pos: Position):
     return (list(pos.cells), list(pos.foxes), pos.turn, pos.geese, pos.clock, pos.hash, pos.moves)
 
 
-def random_positions(game, geese, sideways, count, seed):
+def random_positions(
+    game: str, geese: int | None, sideways: bool, count: int, seed: int
+) -> list[Position]:
     """Positions from random play, each taken at a random ply of its own game."""
     rng = random.Random(seed)
-    found = []
+    found: list[Position] = []
     while len(found) < count:
         pos = Position(rules_for(game, geese, sideways))
         stop = rng.randrange(0, 60)

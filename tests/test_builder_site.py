@@ -229,6 +229,15 @@ def test_every_engine_code_has_a_text_in_the_browser_code(pages_dir):
     assert missing == []
 
 
+def test_the_page_tells_the_engine_s_failures_by_the_registry_s_codes():
+    """engine.js tells a failure of the engine itself (which the session restarts or gives up
+    on) from an answer about the game by its code: exactly the codes of EngineCode."""
+    engine = (REPO / "site_builder" / "static" / "js" / "engine.js").read_text(encoding="utf-8")
+    found = re.search(r"ENGINE_FAILURES = new Set\(\[(.*?)\]\)", engine, re.DOTALL)
+    assert found, "engine.js lacks its list of the engine's failures"
+    assert json.loads(f"[{found.group(1)}]") == codes.registry()["engine"]
+
+
 def test_worker_methods_are_the_api_functions(site_dir):
     worker = (site_dir / "static" / "js" / "engine-worker.js").read_text()
     found = re.search(r"const METHODS = new Set\((.*?)\);", worker)

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from game.record import GameRecord
+from game.view import view
 from tests.helpers import finished_game
 
 
@@ -35,10 +37,14 @@ def test_replay_prints_one_state_per_ply():
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [line["ply"] for line in lines] == [0, 1, 2]
     assert [line["to_move"] for line in lines] == ["fox", "geese", "fox"]
-    assert lines[0]["legal"] == ["d4-c4", "d4-c5", "d4-d5", "d4-e4", "d4-e5"]
-    assert lines[1]["legal"] == sorted(lines[1]["legal"]) and "c3-c4" in lines[1]["legal"]
+    moves = [[m["move"] for m in line["legal"]] for line in lines]
+    assert moves[0] == ["d4-c4", "d4-c5", "d4-d5", "d4-e4", "d4-e5"]
+    assert moves[1] == sorted(moves[1]) and "c3-c4" in moves[1]
     assert all(line["result"] is None and line["reason"] is None for line in lines)
-    assert set(lines[0]) == {"ply", "to_move", "legal", "result", "reason"}
+    # Each line is the engine's one view of the position (game/view.py), as the API gives it.
+    position = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "c3-c4"]).replay()
+    assert lines[2] == view(position)
+    assert lines[2]["last"] == {"move": "c3-c4", "path": ["c3", "c4"], "captures": []}
 
 
 @pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
@@ -80,7 +86,7 @@ def test_ai_prints_a_legal_move_with_moves_before_or_after_the_options():
         out = run("ai", *args)
         assert out.returncode == 0, out.stderr
         legal = json.loads(run("replay", "two-foxes", "c7-d6").stdout.splitlines()[-1])["legal"]
-        assert out.stdout.strip() in legal
+        assert out.stdout.strip() in [m["move"] for m in legal]
 
 
 def test_unknown_options_are_still_refused():

@@ -12,7 +12,7 @@ import pytest
 
 from game import Position, rules_for
 from game.boards import parse_square, square_name
-from game.position import EMPTY, Move, Side, tables_for
+from game.position import EMPTY, IllegalMoveError, Move, Side, tables_for
 from site_builder import i18n, lessons
 
 GAMES = ("fox-and-geese", "two-foxes", "large-cross")
@@ -57,22 +57,26 @@ def test_embedded_lessons_are_what_the_engine_computes(
         # And the facts the page shows, asked of a new position directly.
         position = position_of(game, lesson)
         legal = position.legal_moves()
-        assert page["start"]["legal"] == sorted(str(m) for m in legal)
-        assert page["start"]["toMove"] == position.turn.value
+        assert [m["move"] for m in page["start"]["legal"]] == sorted(str(m) for m in legal)
+        assert page["start"]["to_move"] == position.turn.value
         for text in page["goal"]:
             move = Move.parse(text)
             position.push(move)
             outcome = position.outcome()
             after = page["after"][text]
-            assert after["captured"] == [square_name(sq) for sq in move.captures]
+            assert after["last"]["captures"] == [square_name(sq) for sq in move.captures]
             assert after["result"] == (outcome.result if outcome else None)
             assert sorted(after["pieces"]["goose"]) == sorted(
                 square_name(sq) for sq in position.goose_squares()
             )
             position.pop()
-        for text, reason in page["tries"].items():
-            assert position.illegal_reason(Move.parse(text), legal) == reason
-        assert page["wrongReason"] == position.illegal_reason(Move.parse(lesson.wrong), legal)
+        for clicked, reason in page["tries"].items():
+            with pytest.raises(IllegalMoveError) as refused:
+                position.move_for_path([parse_square(p) for p in clicked.split()])
+            assert refused.value.code == reason
+        wrong = Move.parse(lesson.wrong)
+        assert page["wrong"] == [square_name(sq) for sq in wrong.path]
+        assert page["wrong_reason"] == position.illegal_reason(wrong, legal)
 
 
 @pytest.mark.parametrize("code", ["en", "pl"])
@@ -108,10 +112,10 @@ def test_every_rule_the_issue_names_has_a_lesson() -> None:
     }
     # Two Foxes marks the fox that must jump, and a chain's stop is refused there only.
     tf = lessons.engine_data("two-foxes")
-    assert any(d["start"]["must"] for d in tf)
-    assert any(d["wrongReason"] == "chain-must-continue" for d in tf)
+    assert any(d["start"]["must_jump"] for d in tf)
+    assert any(d["wrong_reason"] == "chain-must-continue" for d in tf)
     assert all(
-        d["wrongReason"] != "chain-must-continue" for d in lessons.engine_data("fox-and-geese")
+        d["wrong_reason"] != "chain-must-continue" for d in lessons.engine_data("fox-and-geese")
     )
 
 
@@ -131,8 +135,8 @@ def test_a_goal_the_engine_does_not_allow_fails(tmp_path: Path) -> None:
 
 
 def test_a_wrong_try_the_board_cannot_send_fails(tmp_path: Path) -> None:
-    # Clicking d4 then d6 is sent as the jump d4xd6, never as "d4-d6".
-    lesson = write(tmp_path, 'goal = ["d4-d5"]\nwrong = "d4-d6"\n')
+    # A legal move is played, never refused: it is no wrong try.
+    lesson = write(tmp_path, 'goal = ["d4-c4"]\nwrong = "d4-d5"\n')
     with pytest.raises(ValueError, match="wrong try"):
         lessons.compute("fox-and-geese", lesson)
 

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from game import Position, Side, levels, parse_square, rules_for
+from game import Position, Side, api, levels, parse_square, rules_for
 from game.levels import EXACT_SHARE, choose_move
 from game.search import SearchResult, search
 from game.solve import Solver, solve
@@ -18,12 +18,6 @@ def build(geese: int | None, fox: str, squares: str, turn: Side, game="fox-and-g
 # Geese to move in the 15-geese game, lost in 12 plies with best play; a search of 3000
 # positions plays c5-c6, which loses in 10 (found with tools like tests/test_solve.py's).
 LOST = ("b4", "g3 a4 g4 a5 b5 c5 f5 e6 e7")
-
-
-@pytest.fixture(autouse=True)
-def fresh_solver():
-    # The solver kept between moves would make each test depend on the ones before it.
-    levels.forget_exact()
 
 
 def value_after(pos, move):
@@ -63,21 +57,47 @@ def test_the_exact_search_keeps_its_share_of_the_time_and_of_the_nodes(monkeypat
     move = choose_move(pos, "hard", seconds=0.5)
     assert time.perf_counter() - start < 1.0  # as the search alone: slack for a busy machine
     assert move in pos.legal_moves()
-    levels.forget_exact()
-    choose_move(pos, "hard", seconds=60.0, nodes=2000)
-    assert levels._solver is not None
+    endgame = levels.Endgame()
+    choose_move(pos, "hard", seconds=60.0, nodes=2000, endgame=endgame)
+    assert endgame.solver is not None
     # Positions under way when the allowance runs out are finished if they need nothing new.
-    assert EXACT_SHARE * 2000 <= len(levels._solver[1].memo) <= EXACT_SHARE * 2000 + 40
+    assert EXACT_SHARE * 2000 <= len(endgame.solver.memo) <= EXACT_SHARE * 2000 + 40
 
 
 def test_the_solver_is_kept_between_moves_and_its_work_reused():
     pos = build(15, *LOST, Side.GEESE)
-    choose_move(pos, "hard", seconds=5.0)
-    kept = levels._solver
+    endgame = levels.Endgame()
+    choose_move(pos, "hard", seconds=5.0, endgame=endgame)
+    kept = endgame.solver
     assert kept is not None
-    pos.push(choose_move(pos, "hard", seconds=5.0))
-    pos.push(choose_move(pos, "hard", seconds=5.0))  # the fox's reply: already solved
-    assert levels._solver is kept
+    solved = len(kept.memo)
+    pos.push(choose_move(pos, "hard", seconds=5.0, endgame=endgame))
+    pos.push(choose_move(pos, "hard", seconds=5.0, endgame=endgame))  # the reply: solved already
+    assert endgame.solver is kept and len(kept.memo) >= solved
+
+
+def test_a_move_without_an_endgame_of_its_caller_keeps_nothing():
+    # Each call on its own: what hard plays depends on the position alone.
+    pos = build(15, *LOST, Side.GEESE)
+    first = choose_move(pos, "hard", seconds=60.0, nodes=2000)
+    assert all(choose_move(pos, "hard", seconds=60.0, nodes=2000) == first for _ in range(2))
+
+
+def test_the_api_keeps_one_endgame_for_the_worker_s_life_and_its_round_trip(monkeypatch):
+    calls = []
+
+    def spy(position, level, seconds, seed, *, endgame):
+        calls.append((seconds, endgame))
+        return position.legal_moves()[0]
+
+    monkeypatch.setattr(levels, "choose_move", spy)
+    record = api.new_game("fox-and-geese")["record"]
+    for _ in range(2):
+        record = api.ai_move(record, "hard", 1.0)["record"]
+    (first, kept), (_, again) = calls
+    assert isinstance(kept, levels.Endgame) and again is kept
+    # The page's budget is for the whole call: the search gets it less the round trip.
+    assert first == 1.0 - api.ROUND_TRIP_SECONDS
 
 
 def test_the_levels_below_hard_do_not_use_the_exact_search(monkeypatch):

@@ -71,15 +71,13 @@ def test_titles_say_the_side_and_the_count_with_plural_forms():
 def test_the_json_is_the_engines_word_on_every_position(game):
     """Replayed with the engine: each step's legal moves, the line, each wrong try's reply (a
     legal answer after which the solver no longer wins in time: the refutation the prover
-    gives), the captures and the end of the game."""
+    gives), every move shown described, and the end of the game."""
     for data in puzzles.engine_data(game):
         pos = GameRecord.decode(data["record"]).replay()
         for i, step in enumerate(data["steps"]):
             assert pos.turn.value == data["side"]
             legal = {str(m) for m in pos.legal_moves()}
-            assert set(step["legal"]) == legal
-            tried = {m for moves in step["tries"].values() for m in moves}
-            assert not tried & legal
+            assert {m["move"] for m in step["view"]["legal"]} == legal
             # Every legal move is the line's, another that wins in time, or refuted.
             assert {step["move"], *step["also"], *step["wrong"]} == legal, (data["id"], i)
             left = data["length"] - i
@@ -94,9 +92,7 @@ def test_the_json_is_the_engines_word_on_every_position(game):
                 pos.pop()
                 pos.pop()
             for move in {step["move"], *step["wrong"], *step["wrong"].values()}:
-                if "x" in move:
-                    taken = sorted(data["captures"][move])
-                    assert len(taken) == len(move.split("x")) - 1
+                assert data["moves"][move]["move"] == move
             pos.push(Move.parse(step["move"]))
             if step["reply"] is None:
                 outcome = pos.outcome()

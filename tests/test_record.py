@@ -1,10 +1,14 @@
 """Game records (the URL serialization) and the worker API."""
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 
-from game import Position, RecordCode, Side, api, parse_square, rules_for
+from game import Position, RecordCode, Side, api, codes, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
+from game.view import end_points
 from tests.helpers import examples, finished_game, fragments
 
 
@@ -143,10 +147,14 @@ def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
 def test_api_states_and_errors_are_plain_values():
     state = api.new_game("fox-and-geese", 15, True)
     assert state["record"] == "1.fox-and-geese.15s"
-    assert state["to_move"] == "fox" and state["result"] is None and state["legal"][0] == "d4-c4"
+    assert (
+        state["to_move"] == "fox"
+        and state["result"] is None
+        and state["legal"][0]["move"] == "d4-c4"
+    )
     assert sorted(state["pieces"]["goose"])[:2] == ["a3", "a4"] and state["pieces"]["fox"] == ["d4"]
     after = api.play(state["record"], "d4-d5")
-    assert after["record"] == "1.fox-and-geese.15s.d4-d5" and after["last"] == "d4-d5"
+    assert after["record"] == "1.fox-and-geese.15s.d4-d5" and after["last"]["move"] == "d4-d5"
     assert after["to_move"] == "geese" and after["ply"] == 1
     bad = api.play(after["record"], "d3-d2")
     assert bad["error"]["code"] == "illegal-move" and bad["error"]["reason"] == "goose-backward"
@@ -172,17 +180,30 @@ def test_api_reports_the_result(game):
     assert api.ai_move(record.encode())["error"]["code"] == "game-over"
 
 
-def test_end_points_are_public_and_name_what_ended_the_game():
+def test_end_points_name_what_ended_the_game():
     rules = rules_for("fox-and-geese")
 
     def sq(names):
         return [parse_square(n) for n in names.split()]
 
     trapped = Position(rules, [parse_square("d7")], sq("c7 e7 c6 d6 e6 d5"), Side.FOX)
-    assert api.end_points(trapped) == ["d7"]
+    assert end_points(trapped) == ["d7"]
     # The capture that left three geese: the fox where its chain ended.
     taken = Position(rules, [parse_square("d4")], sq("d5 c1 d1 e1"), Side.FOX)
     taken.push(taken.parse_move("d4xd6"))
-    assert api.end_points(taken, "d4xd6") == ["d6"]
+    assert end_points(taken) == ["d6"]
     going_on = Position(rules)
-    assert api.end_points(going_on, None) == []
+    assert end_points(going_on) == []
+
+
+def test_the_code_tables_of_docs_notation_are_the_engine_s_registry() -> None:
+    """docs/notation.md lists, under "Codes", one table per kind of code (the kind named in
+    its heading); each lists exactly the codes of game/codes.py, in the registry's order."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text("utf-8")
+    section = text[text.index("\n## Codes") :]
+    tables: dict[str, list[str]] = {}
+    for part in re.split(r"\n### ", section)[1:]:
+        kind = re.search(r"\(`([a-z]+)`\)", part.splitlines()[0])
+        assert kind, part.splitlines()[0]
+        tables[kind.group(1)] = re.findall(r"^\| `([a-z-]+)` \|", part, re.MULTILINE)
+    assert tables == codes.registry()

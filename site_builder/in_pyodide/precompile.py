@@ -29,7 +29,8 @@ def exercise_the_engine() -> None:
     from game import api, levels  # noqa: F401  (levels: the worker imports it at start-up)
 
     state = api.new_game("fox-and-geese")
-    api.play(state["record"], state["legal"][0])
+    api.play(state["record"], state["legal"][0]["move"])
+    api.play(state["record"], path=state["legal"][0]["path"])
     api.load("1.fox-and-geese.13.zz")
     api.ai_move(api.new_game("two-foxes")["record"], "hard", 0.05, 1)
     try:

@@ -182,6 +182,11 @@ def point_centers(page) -> dict:
         }))""")
 
 
+def legal_moves(state: dict) -> list[str]:
+    """The legal moves of an engine state (game/view.py), in notation."""
+    return [m["move"] for m in state["legal"]]
+
+
 def enter_move(page, state: dict, move: str, *, by_final=False, by_drag=False) -> dict:
     """Enter ``move`` on the board the way a player would; returns the engine's next state."""
     path = move.replace("x", "-").split("-")
@@ -190,7 +195,11 @@ def enter_move(page, state: dict, move: str, *, by_final=False, by_drag=False) -
     else:
         clicks = [path[0], path[-1]] if by_final else list(path)
         # A chain that could go on but may stop here: click the fox again to stop.
-        if not by_final and "x" in move and any(m.startswith(move + "x") for m in state["legal"]):
+        if (
+            not by_final
+            and "x" in move
+            and any(m.startswith(move + "x") for m in legal_moves(state))
+        ):
             clicks.append(path[-1])
         centers = point_centers(page)
         for name in clicks:

@@ -21,6 +21,7 @@ from tests.e2e.support import (
     enter_move,
     find_game,
     hold,
+    legal_moves,
     open_play,
     pieces_on_page,
     play_url,
@@ -112,7 +113,8 @@ def test_two_players_play_a_whole_game_by_clicks(page, site_server, game, winner
         unique_end = (
             len(path) > 2
             and sum(
-                m.startswith(path[0] + "x") and m.endswith("x" + path[-1]) for m in state["legal"]
+                m.startswith(path[0] + "x") and m.endswith("x" + path[-1])
+                for m in legal_moves(state)
             )
             == 1
         )
@@ -137,7 +139,7 @@ def test_a_forced_chain_is_entered_point_by_point(page, site_server):
     state = api.new_game("two-foxes")
     prefix = []
     for move in moves:
-        if move.count("x") >= 2 and all("x" in m for m in state["legal"]):
+        if move.count("x") >= 2 and all("x" in m for m in legal_moves(state)):
             break
         state = api.play(state["record"], move)
         prefix.append(move)
@@ -149,7 +151,7 @@ def test_a_forced_chain_is_entered_point_by_point(page, site_server):
     point(page, path[0]).click()
     point(page, path[1]).click()
     # Mid-chain: stopping is not allowed when the fox can jump on.
-    if not any(m == "x".join(path[:2]) for m in state["legal"]):
+    if not any(m == "x".join(path[:2]) for m in legal_moves(state)):
         point(page, path[1]).click()
         expect(page.locator("#message")).to_contain_text("keep jumping")
     for name in path[2:]:
@@ -188,7 +190,7 @@ def compulsory_capture() -> tuple[dict, str]:
     state = api.new_game("two-foxes")
     for move in find_game("two-foxes", "fox"):
         taken = set(state["pieces"]["fox"]) | set(state["pieces"]["goose"])
-        if state["to_move"] == "fox" and all("x" in m for m in state["legal"]):
+        if state["to_move"] == "fox" and all("x" in m for m in legal_moves(state)):
             for a, b in sorted(board.lines):
                 for src, dst in ((a, b), (b, a)):
                     if square_name(src) in state["pieces"]["fox"] and square_name(dst) not in taken:
@@ -206,7 +208,7 @@ def test_computer_plays_either_side(page, site_server):
         state = api.load(record_in_url(page))
         assert state["to_move"] == "geese" and not state["result"]
         ply = state["ply"]
-        move = state["legal"][0]
+        move = legal_moves(state)[0]
         enter_move(page, state, move)
         page.wait_for_function(
             "n => document.querySelectorAll('#moves [data-move]').length === n", arg=ply + 2
@@ -231,7 +233,7 @@ def test_link_continues_in_a_fresh_browser(browser, page, site_server):
     open_play(page, site_server, "large-cross")
     set_mode(page, "link", side="fox")
     state = api.new_game("large-cross", side="fox")  # the link names the sender's side
-    state = enter_move(page, state, state["legal"][0])
+    state = enter_move(page, state, legal_moves(state)[0])
     assert page.locator("#status[data-to-move=geese]").count() == 1
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("[data-action=copy-link]")
@@ -247,7 +249,7 @@ def test_link_continues_in_a_fresh_browser(browser, page, site_server):
         # The friend plays the other side, by link.
         assert friend.locator("input[name=mode][value=link]").is_checked()
         assert friend.locator("input[name=side][value=geese]").is_checked()
-        state = enter_move(friend, api.load(state["record"], side="geese"), state["legal"][0])
+        state = enter_move(friend, api.load(state["record"], side="geese"), legal_moves(state)[0])
         assert friend.locator("svg[data-board].board-locked").count() == 1
     finally:
         other.close()
@@ -416,7 +418,7 @@ def test_captures_respect_reduced_motion(browser, site_server):
         page.wait_for_selector(READY)
         set_mode(page, "two")
         state = api.load(record)
-        capture = next(m for m in state["legal"] if "x" in m)
+        capture = next(m for m in legal_moves(state) if "x" in m)
         enter_move(page, state, capture)
         # No fading copy of the captured goose is left behind, not even for a moment.
         assert page.locator("svg[data-board] .piece-captured").count() == 0
@@ -435,7 +437,7 @@ def test_table_settings_for_the_standard_game_only(page, site_server):
     state = api.load("1.fox-and-geese.17s")
     assert_board(page, state)
     state = enter_move(page, state, "d4-d5")
-    assert "a5-b5" in state["legal"]
+    assert "a5-b5" in legal_moves(state)
     state = enter_move(page, state, "a5-b5")  # sideways, allowed by the setting
     # During a game a change asks first; the table in force is shown, and stays until then.
     expect(page.locator("#table-info")).to_have_text("17 geese, sideways steps allowed")
@@ -487,7 +489,7 @@ def test_touch_tap_and_drag_move_on_a_phone(browser, site_server):
             == "none"
         )
         # A touch drag moves a piece and does not scroll the page.
-        move = next(m for m in state["legal"] if "-" in m)
+        move = next(m for m in legal_moves(state) if "-" in m)
         src, dst = move.split("-")
         centers = point_centers(page)
         scrolled = page.evaluate("() => window.scrollY")
@@ -580,7 +582,7 @@ def test_a_hung_worker_is_replaced_within_seconds(page, site_server):
     page.wait_for_selector("html[data-engine=ready][data-engine-restarts='1']")
     assert record_in_url(page) == state["record"]
     assert_board(page, state)
-    enter_move(page, state, "c3-b3" if "c3-b3" in state["legal"] else state["legal"][0])
+    enter_move(page, state, "c3-b3" if "c3-b3" in legal_moves(state) else legal_moves(state)[0])
     assert not page.console_errors
 
 
@@ -639,7 +641,7 @@ def keyboard_move(page, graph, state, move):
     """Walk to each point of ``move`` with the arrow keys and press Enter (Space on the last)."""
     path = move.replace("x", "-").split("-")
     presses = list(path)
-    if "x" in move and any(m.startswith(move + "x") for m in state["legal"]):
+    if "x" in move and any(m.startswith(move + "x") for m in legal_moves(state)):
         presses.append(path[-1])  # a chain that could go on: choose the fox again to stop
     for i, name in enumerate(presses):
         for key in key_path(graph, focused(page), name):
@@ -722,9 +724,9 @@ def test_moves_can_be_typed_in_every_mode(page, site_server):
     # By link: your move, then the other player's turn.
     set_mode(page, "link", side="geese")
     state = api.load(record_in_url(page))
-    box.fill(state["legal"][0])
+    box.fill(legal_moves(state)[0])
     box.press("Enter")
-    wait_record(page, api.play(state["record"], state["legal"][0])["record"])
+    wait_record(page, api.play(state["record"], legal_moves(state)[0])["record"])
     box.fill("d5-d6")
     box.press("Enter")
     expect(message).to_contain_text("friend")

@@ -21,6 +21,7 @@ from tests.e2e.support import (
     enter_move,
     find_game,
     hold,
+    legal_moves,
     open_play,
     play_url,
     plies,
@@ -55,7 +56,7 @@ def test_a_second_tab_starting_a_new_game_leaves_the_first_tabs_game_alone(page,
     assert page.locator("input[name=mode][value=computer]").is_checked()
     # The computer still answers.
     state = api.load(mine)
-    enter_move(page, state, next(m for m in state["legal"] if "-" in m))
+    enter_move(page, state, next(m for m in legal_moves(state) if "-" in m))
     wait_plies(page, 4)
     # The other tab's new game is its own.
     tab.reload()
@@ -529,7 +530,7 @@ def test_play_now_after_a_lesson_continues_your_game_like_every_play_link(page, 
     nothing is thrown away, and New game is one tap away. (A game that is over is shown with
     its result and Play again.)"""
     state = api.play(START, "d4-c4")
-    state = api.play(state["record"], state["legal"][0])
+    state = api.play(state["record"], legal_moves(state)[0])
     save_game(
         page,
         {
@@ -591,7 +592,7 @@ LOOP = (
 
 def loop_position():
     state = api.load(LOOP)
-    assert "e5xc3xc1xe3xe5" in state["legal"]
+    assert "e5xc3xc1xe3xe5" in legal_moves(state)
     return state, "e5xc3xc1xe3xe5"
 
 
@@ -651,12 +652,12 @@ def clicked_chain(game: str) -> tuple[dict, str]:
         while not state["result"]:
             chains = [
                 m
-                for m in state["legal"]
+                for m in legal_moves(state)
                 if m.count("x") >= 2 and m.split("x")[0] != m.split("x")[-1]
             ]
             if chains and state["to_move"] == "fox":
                 return state, chains[0]
-            state = api.play(state["record"], rng.choice(state["legal"]))
+            state = api.play(state["record"], rng.choice(legal_moves(state)))
     raise AssertionError(f"no chain found in {game}")
 
 
@@ -762,7 +763,8 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
 
 
 def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game(page, site_server):
-    # The engine's answer to the computer's move is an error; the page says so only after your
+    # The engine's answer to the computer's move is an error about the game (not a failure of
+    # the engine, which the page restarts or gives up on); the page says so only after your
     # move has landed and a short pause, and by then you are looking back.
     def failing_ai(route):
         response = route.fetch()
@@ -770,8 +772,8 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
         broken = body.replace(
             "function answer(id, method, params) {",
             "function answer(id, method, params) {\n"
-            "  if (method === 'ai_move') return { id, result: { error: { code: 'internal',"
-            " message: 'no move' } } };",
+            "  if (method === 'ai_move') return { id, result: { error: { code: 'game-over',"
+            " detail: 'no move' } } };",
             1,
         )
         assert broken != body
@@ -823,8 +825,8 @@ def one_fox_must_jump():
     """A two-foxes position where one fox must capture and the other has no jump."""
     state = api.new_game("two-foxes")
     for move in find_game("two-foxes", "fox"):
-        if state["to_move"] == "fox" and all("x" in m for m in state["legal"]):
-            jumpers = {m.split("x")[0] for m in state["legal"]}
+        if state["to_move"] == "fox" and all("x" in m for m in legal_moves(state)):
+            jumpers = {m.split("x")[0] for m in legal_moves(state)}
             idle = set(state["pieces"]["fox"]) - jumpers
             if idle:
                 return state, sorted(jumpers), min(idle)
@@ -901,7 +903,7 @@ def test_announcements_for_screen_readers(page, site_server):
     state = as_opened("1.fox-and-geese.13.d4-c4.b3-b4")
     page.goto(play_url(site_server, fragment="1.fox-and-geese.13.d4-c4.b3-b4"))
     wait_record(page, state["record"])
-    capture = next(m for m in state["legal"] if "x" in m)
+    capture = next(m for m in legal_moves(state) if "x" in m)
     enter_move(page, state, capture)
     expect(announce).to_contain_text("takes 1 goose")
 

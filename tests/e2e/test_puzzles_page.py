@@ -62,7 +62,7 @@ def test_solve_by_clicks_after_a_wrong_try_and_keep_the_count(page, site_server,
     total = len(data["puzzles"])
     message = page.locator("#puzzle-message")
     start = pieces(page)
-    assert start == {k: sorted(v) for k, v in puzzle["steps"][0]["pieces"].items()}
+    assert start == {k: sorted(v) for k, v in puzzle["steps"][0]["view"]["pieces"].items()}
 
     # A wrong legal try: the defender's refutation is played on the board and named.
     wrong, reply = min(puzzle["steps"][0]["wrong"].items())
@@ -114,8 +114,9 @@ def test_illegal_try_show_the_solution_and_next(page, site_server):
     expect(section).to_have_attribute("data-puzzle", first["id"])
     step = first["steps"][0]
     # An illegal try: the engine's reason, in the play page's words.
-    tries = {m: r for r, moves in step["tries"].items() for m in moves}
-    move, reason = next(iter(sorted(tries.items())))
+    # A refused path of points, by its reason (the commonest reason is "otherwise").
+    tries = {p: r for r, paths in step["tries"].items() for p in paths}
+    path, reason = min(tries.items())
     words = page.evaluate(
         """async (reason) => {
             const texts = await import(new URL("../../../static/js/texts.js", location.href).href);
@@ -123,7 +124,8 @@ def test_illegal_try_show_the_solution_and_next(page, site_server):
         }""",
         reason,
     )
-    click(page, move)
+    for name in path.split():
+        page.locator(f"#puzzles [data-point='{name}']").click()
     expect(page.locator("#puzzle-message")).to_have_text(words)
     expect(section).to_have_attribute("data-status", "ready")
     page.keyboard.press("Escape")

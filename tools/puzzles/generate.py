@@ -74,6 +74,7 @@ def scan(
     extra: Path | None = None,
     benchmarks: bool = True,
     side: Side | None = None,
+    skip: int = 0,
 ) -> dict[tuple, dict]:
     """Add to ``found`` (by mirror key) the puzzles met in the table's games."""
     game, geese = TABLES[prefix]
@@ -81,7 +82,7 @@ def scan(
     stop = time.perf_counter() + seconds
     records = [(moves, winner(rules, moves)) for moves in games(prefix, extra, benchmarks)]
     # Round-robin over the games, from the end backwards: short wins first, then longer.
-    for back in range(1, tail + 1):
+    for back in range(1 + skip, tail + 1):
         for moves, won in records:
             if time.perf_counter() > stop or back > len(moves):
                 continue
@@ -146,6 +147,7 @@ def main() -> None:
     parser.add_argument(
         "--no-benchmarks", action="store_true", help="only the --games (benchmarks done before)"
     )
+    parser.add_argument("--skip", type=int, default=0, help="plies at each game's end not tried")
     parser.add_argument("--side", choices=[s.value for s in Side], help="puzzles of one side")
     parser.add_argument("--keep", type=int, default=48, help="puzzles per table, at most")
     parser.add_argument("tables", nargs="*", default=list(TABLES))
@@ -166,6 +168,7 @@ def main() -> None:
             args.games,
             not args.no_benchmarks,
             Side(args.side) if args.side else None,
+            args.skip,
         )
         puzzles = varied(found, args.keep)
         data = {"game": game, "geese": geese, "puzzles": puzzles}

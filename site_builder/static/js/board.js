@@ -1,7 +1,8 @@
 // The board controller. It takes over the server-rendered SVG (diagram.py):
 // pieces, legal targets and the last move are drawn over it, and clicks,
-// drags and keys become moves in notation. It holds no rules: the host passes
-// the legal moves and the side to move, and decides what a move does.
+// drags and keys become moves. It holds no rules: the host passes the engine's view
+// (game/view.py), whose legal moves say the points each visits and takes; a click along a
+// legal move's path plays that move, any other path goes back to the host to be explained.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -9,11 +10,6 @@ const MOVE_MS = 220;  // a step
 const JUMP_MS = 260;  // each jump of a capture
 const CAPTURE_MS = 160; // a captured goose fading, once the fox is over it
 const KIND = { fox: "fox", geese: "goose" }; // side to move -> its pieces
-
-export function parseMove(text) {
-  const jump = text.includes("x");
-  return { text, path: text.split(jump ? "x" : "-"), jump };
-}
 
 function el(name, attrs = {}) {
   const node = document.createElementNS(SVG_NS, name);
@@ -25,8 +21,13 @@ function samePrefix(path, prefix) {
   return prefix.every((name, i) => path[i] === name);
 }
 
+function samePath(a, b) {
+  return a.length === b.length && samePrefix(a, b);
+}
+
 export class Board {
-  // callbacks: onMove(notation), onIllegal({code} | {move}), onSelect(name, targets),
+  // callbacks: onMove(notation) for a legal move, onIllegal({code} | {path}) for a refused one
+  // (path: the points clicked, the piece's first, for the engine to say why), onSelect(name, targets),
   // onChain(canStop) when a jump chain waits for its next point, onBlocked() for a tap while
   // the board takes no moves, label(name, kind) -> the accessible name of a point.
   constructor(svg, callbacks) {
@@ -35,7 +36,7 @@ export class Board {
     this.flipped = false;
     this.interactive = false;
     this.pieces = { fox: [], goose: [] };
-    this.legal = [];
+    this.legal = [];      // the view's legal moves: {move, path, captures}
     this.toMove = "fox";
     this.last = null;
     this.must = [];       // foxes that must capture, marked
@@ -44,7 +45,7 @@ export class Board {
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
     this.dropped = false; // the move being made now is dropped by a drag
-    this.committed = null; // {text, placed}: the move sent to the host, and how many of its
+    this.committed = null; // {move, placed}: the move sent to the host, and how many of its
     // points the player's clicks or drop already show the piece on
 
     const box = svg.viewBox.baseVal;
@@ -115,13 +116,14 @@ export class Board {
 
   // -- host API -------------------------------------------------------
 
-  // state: {pieces, legal, toMove, last}; animate: the move that led here, to animate it;
-  // must: foxes to mark as having to capture; end: points that show why the game ended;
-  // focusKind: the pieces the keyboard should start on.
-  update({ pieces, legal, toMove, last }, { animate = null, interactive = true, must = [], end = [],
+  // view: the engine's view of the position (game/view.py): {pieces, legal, to_move, last};
+  // animate: the move that led here ({move, path, captures}), to animate it; must: foxes to
+  // mark as having to capture; end: points that show why the game ended; focusKind: the
+  // pieces the keyboard should start on.
+  update({ pieces, legal, to_move, last }, { animate = null, interactive = true, must = [], end = [],
     focusKind = null } = {}) {
-    this.legal = legal.map(parseMove);
-    this.toMove = toMove;
+    this.legal = legal;
+    this.toMove = to_move;
     this.last = last;
     this.must = must;
     this.end = end;
@@ -130,9 +132,9 @@ export class Board {
     this.endDrag(null);
     // What the player has already shown (a dropped piece, the jumps of a chain clicked point
     // by point) is not played again: the move goes on from there.
-    const placed = this.committed?.text === animate ? this.committed.placed : 1;
+    const placed = animate && this.committed?.move === animate.move ? this.committed.placed : 1;
     this.committed = null;
-    if (animate) this.animateMove(parseMove(animate), placed);
+    if (animate) this.animateMove(animate, placed);
     this.pieces = { fox: [...pieces.fox], goose: [...pieces.goose] };
     this.drawPieces();
     this.drawMarks();
@@ -202,16 +204,11 @@ export class Board {
     return shown;
   }
 
+  // The geese the jumps entered so far take: those every legal chain along them takes first.
   taken() {
     const path = this.selection?.path ?? [];
-    return path.slice(1).map((to, i) => this.between(path[i], to));
-  }
-
-  between(a, b) {
-    const p = this.points.get(a), q = this.points.get(b);
-    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-    for (const [name, r] of this.points) if (Math.hypot(r.x - mid.x, r.y - mid.y) < 1) return name;
-    return null;
+    const chain = this.legal.find((m) => m.path.length >= path.length && samePrefix(m.path, path));
+    return path.length > 1 && chain ? chain.captures.slice(0, path.length - 1) : [];
   }
 
   makePiece(kind) {
@@ -258,8 +255,9 @@ export class Board {
   animateMove(move, placed = 1) {
     if (reducedMotion.matches) return;
     const path = move.path;
+    const jump = move.captures.length > 0;
     const start = Math.min(placed, path.length) - 1;
-    const legMs = move.jump ? JUMP_MS : MOVE_MS;
+    const legMs = jump ? JUMP_MS : MOVE_MS;
     const legs = path.length - 1 - start;
     const duration = legMs * legs;
     const from = this.nodes.get(path[start]);
@@ -272,12 +270,10 @@ export class Board {
         const p = this.at(name);
         return { translate: `${p.x - end.x}px ${p.y - end.y}px`, offset: i / legs };
       });
-      from.animate(frames, { duration, easing: move.jump ? "linear" : "ease-out" });
+      from.animate(frames, { duration, easing: jump ? "linear" : "ease-out" });
     }
     this.animEnd = performance.now() + duration;
-    if (!move.jump) return;
-    path.slice(1).forEach((to, i) => {
-      const over = this.between(path[i], to);
+    move.captures.forEach((over, i) => {
       const goose = this.nodes.get(over);
       if (!goose) return;
       this.nodes.delete(over);
@@ -305,7 +301,7 @@ export class Board {
     const chosen = this.selection?.path.at(-1);
     for (const [name, point] of this.points) point.node.setAttribute("aria-pressed", String(name === chosen));
     if (this.last) {
-      const path = parseMove(this.last).path;
+      const path = this.last.path;
       const pts = path.map((n) => this.at(n));
       this.marks.append(el("polyline", {
         class: "mark-last-line", points: pts.map((p) => `${p.x},${p.y}`).join(" "),
@@ -343,10 +339,10 @@ export class Board {
     this.cb.onSelect?.(name, this.nextPoints());
   }
 
-  commit(text) {
-    const path = parseMove(text).path;
+  commit(move) {
+    const path = move.path;
     const placed = this.dropped ? path.length : (this.selection?.path.length ?? 1);
-    this.committed = { text, placed };
+    this.committed = { move: move.move, placed };
     if (this.dropped) {
       // The dropped piece stays where it was put (not back at its start) until the host
       // shows the move, and the geese it jumped are shown as taken.
@@ -356,14 +352,12 @@ export class Board {
         this.nodes.set(path.at(-1), node);
         this.place(node, path.at(-1));
       }
-      for (const [i, to] of path.slice(1).entries()) {
-        this.nodes.get(this.between(path[i], to))?.classList.add("piece-taken");
-      }
+      for (const over of move.captures) this.nodes.get(over)?.classList.add("piece-taken");
     }
     this.selection = null;
     this.endDrag(null);
     this.interactive = false; // until the host shows the result of this move
-    this.cb.onMove(text);
+    this.cb.onMove(move.move);
   }
 
   // A click (or tap, drop, Enter) on a point.
@@ -385,9 +379,9 @@ export class Board {
     const end = path.at(-1);
     if (name === end) {
       // Clicking the chosen piece again: drop the choice, or stop a chain here.
-      const stop = path.join("x");
+      const stop = this.legal.find((m) => samePath(m.path, path));
       if (path.length === 1) this.cancel();
-      else if (this.legal.some((m) => m.text === stop)) this.commit(stop);
+      else if (stop) this.commit(stop);
       else this.cb.onIllegal({ code: "chain-must-continue" });
       return;
     }
@@ -400,7 +394,7 @@ export class Board {
     if (next.length) {
       const longer = [...path, name];
       if (next.length === 1 && next[0].path.length === longer.length) {
-        this.commit(next[0].text);
+        this.commit(next[0]);
       } else {
         sel.path = longer; // a chain point: wait for the next landing point (or a stop)
         this.drawPieces();
@@ -411,19 +405,16 @@ export class Board {
     }
     const ending = candidates.filter((m) => m.path.at(-1) === name);
     if (ending.length === 1) {
-      this.commit(ending[0].text);
+      this.commit(ending[0]);
       return;
     }
     if (ending.length > 1) {
       this.cb.onIllegal({ code: "ambiguous-chain" });
       return;
     }
-    // Not a legal move: ask the host (the engine) why, then start over.
-    const a = this.points.get(end), b = this.points.get(name);
-    const far = Math.hypot(a.x - b.x, a.y - b.y) > this.spacing * 1.5;
-    const text = path.length > 1 || far ? [...path, name].join("x") : `${end}-${name}`;
+    // Not a legal move: the host asks the engine why, and the choice starts over.
     this.cancel();
-    this.cb.onIllegal({ move: text });
+    this.cb.onIllegal({ path: [...path, name] });
   }
 
   // -- pointer --------------------------------------------------------

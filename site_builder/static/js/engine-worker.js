@@ -3,9 +3,10 @@
 // Protocol (structured-clone messages):
 //   page -> worker  {id, method: "init", params: {pyodideURL, engineURL}}
 //                   {id, method: "new_game"|"load"|"play"|"ai_move", params: {...keyword args}}
-//   worker -> page  {id, result}            the game.api function's dict (which may hold
-//                                           an "error" for bad records or illegal moves)
-//                   {id, error: {code, message}}   a failure of the worker itself
+//   worker -> page  {id, result}            the game.api function's dict, which may be an
+//                                           error: {error: {code, detail, ...}}, for a bad
+//                                           record, an illegal move, or a failure of the worker
+//                                           itself (codes in game/codes.py, EngineCode)
 //                   {progress: phase, ms, received, expected}
 //                                           loading phases, "ready" last, ms since start
 //                                           ("fallback" if the snapshot could not be used);
@@ -317,13 +318,15 @@ async function start({ pyodideURL, engineURL }) {
   progress("ready");
 }
 
+const failure = (code, detail) => ({ error: { code, detail: String(detail) } });
+
 function answer(id, method, params) {
-  if (!METHODS.has(method)) return { id, error: { code: "bad-method", message: String(method) } };
-  if (!call) return { id, error: { code: "not-ready", message: "engine not loaded" } };
+  if (!METHODS.has(method)) return { id, result: failure("bad-method", method) };
+  if (!call) return { id, result: failure("not-ready", "engine not loaded") };
   try {
     return { id, result: JSON.parse(call(method, JSON.stringify(params ?? {}))) };
   } catch (error) {
-    return { id, error: { code: "internal", message: String(error?.message ?? error) } };
+    return { id, result: failure("internal", error?.message ?? error) };
   }
 }
 
@@ -338,6 +341,6 @@ onmessage = async ({ data: { id, method, params } }) => {
     postMessage({ id, result: { ready: true } });
   } catch (error) {
     starting = null;
-    postMessage({ id, error: { code: "load-failed", message: String(error?.message ?? error) } });
+    postMessage({ id, result: failure("load-failed", error?.message ?? error) });
   }
 };

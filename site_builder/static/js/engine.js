@@ -13,6 +13,13 @@
 // Either way onDead(reason) is called once and pending calls resolve as failed.
 // (Without Web Locks, e.g. over plain http to a LAN address, a dead worker is noticed as hung.)
 
+// The engine's own failures: the shape of every error from the API (game/codes.py).
+export const failure = (code, detail) => ({ error: { code, detail: String(detail) } });
+
+// Codes of a failure of the engine itself rather than an answer about the game (EngineCode).
+export const ENGINE_FAILURES = new Set(["load-failed", "not-ready", "bad-method", "internal",
+  "worker-failed"]);
+
 const GRACE_MS = 5000;  // on top of a call's own budget: a slow machine, a queue in the worker
 const WATCH_MS = 500;
 
@@ -56,10 +63,10 @@ export class Engine {
     this.stalled();
     try {
       const answer = await Promise.race([
-        this.request("init", { pyodideURL: this.pyodideURL, engineURL: this.engineURL }),
+        this.call("init", { pyodideURL: this.pyodideURL, engineURL: this.engineURL }),
         stall,
       ]);
-      if (answer.error) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+      if (answer.error) throw new Error(`${answer.error.code}: ${answer.error.detail}`);
     } catch (error) {
       this.stop();
       throw error;
@@ -96,9 +103,12 @@ export class Engine {
     }
   }
 
-  // budgetMs: how long the worker may take for this call once it gets to it.
-  request(method, params, budgetMs = 0) {
-    if (!this.worker) return Promise.resolve({ error: { code: "not-ready", message: "no worker" } });
+  // An engine call: the game.api dict, or an error in its shape ({error: {code, detail}}); the
+  // worker's own failures have the codes of EngineCode in game/codes.py ("worker-failed" when
+  // it died or hung: onDead has been called then). budgetMs: how long the worker may take for
+  // this call once it gets to it.
+  call(method, params, budgetMs = 0) {
+    if (!this.worker) return Promise.resolve(failure("not-ready", "no worker"));
     const id = this.nextId++;
     const now = performance.now();
     this.busyUntil = Math.max(now, this.busyUntil) + budgetMs;
@@ -107,13 +117,6 @@ export class Engine {
       this.pending.set(id, { resolve, due });
       this.worker.postMessage({ id, method, params });
     });
-  }
-
-  // An engine call: the game.api dict, or {error, worker: true} when the worker failed
-  // (code "worker-failed" when it died or hung: onDead has been called then).
-  async call(method, params, budgetMs = 0) {
-    const answer = await this.request(method, params, budgetMs);
-    return answer.error ? { error: answer.error, worker: true } : answer.result;
   }
 
   receive(data) {
@@ -126,11 +129,11 @@ export class Engine {
     const entry = this.pending.get(data.id);
     this.pending.delete(data.id);
     if (!this.pending.size) this.busyUntil = performance.now();
-    entry?.resolve(data);
+    entry?.resolve(data.result);
   }
 
   failAll(message) {
-    for (const { resolve } of this.pending.values()) resolve({ error: { code: "worker-failed", message } });
+    for (const { resolve } of this.pending.values()) resolve(failure("worker-failed", message));
     this.pending.clear();
     this.busyUntil = 0;
   }

@@ -53,9 +53,10 @@ export function fromState(state) {
 }
 
 // A state to draw a saved game from until the engine has read its record: what it showed,
-// with no legal moves (none are known); null for a game saved without its view.
+// with no legal moves (none are known); null for a game saved without its view, or with a
+// view older than the engine's view of moves as objects (its last move was a string then).
 export function viewState(game) {
-  if (!game.view) return null;
+  if (!game.view || typeof game.view.last === "string") return null;
   const { record, moves, geese, sideways, result } = game;
   return { ...game.view, record, moves, geese, sideways, result, side: null, legal: [] };
 }

@@ -1,6 +1,7 @@
 // The lessons on a rules page. Every position, legal move, result and reason comes from the
-// engine at build time (site_builder/lessons.py) in #lesson-data; this script looks moves up in
-// it and says what happened, in the play page's words (texts.js). It holds no rule.
+// engine at build time (site_builder/lessons.py, in the engine's view: game/view.py) in
+// #lesson-data; this script looks moves up in it and says what happened, in the play page's
+// words (texts.js). It holds no rule.
 
 import { Board } from "./board.js";
 import { lang, t, tn } from "./i18n.js";
@@ -38,7 +39,7 @@ function capturedText(points) {
 // What a goal move did: the geese it took, how the game ended, the lesson's point.
 function outcomeText(after) {
   const parts = [];
-  if (after.captured.length) parts.push(capturedText(after.captured));
+  if (after.last.captures.length) parts.push(capturedText(after.last.captures));
   if (after.result) parts.push(text.winnerText(after.result, FOXES), text.reasonText(after.reason, FOXES));
   if (lesson.done) parts.push(lesson.done);
   return parts.join(" ");
@@ -72,15 +73,14 @@ function show(i, { announce = true } = {}) {
 // The lesson's position, ready for the reader's move.
 function reset() {
   const { start } = lesson;
-  board.update({ pieces: start.pieces, legal: start.legal, toMove: start.toMove, last: start.last },
-    { interactive: true, must: start.must, focusKind: start.toMove === "fox" ? "fox" : "goose" });
+  board.update(start,
+    { interactive: true, must: start.must_jump, focusKind: start.to_move === "fox" ? "fox" : "goose" });
   setStatus("ready");
 }
 
 function finish(move, status) {
   const after = lesson.after[move];
-  board.update({ pieces: after.pieces, legal: [], toMove: lesson.start.toMove, last: move },
-    { animate: move, interactive: false, end: after.end });
+  board.update({ ...after, legal: [] }, { animate: after.last, interactive: false, end: after.end });
   setStatus(status);
   const outcome = outcomeText(after);
   // Spoken: the move in notation, then what it did (the captured geese are named there).
@@ -98,7 +98,7 @@ function moved(move) {
 }
 
 function illegal(attempt) {
-  const reason = attempt.code ?? lesson.tries[attempt.move] ?? lesson.otherwise;
+  const reason = attempt.code ?? lesson.tries[attempt.path.join(" ")] ?? lesson.otherwise;
   say(lesson.explain[reason] ?? text.illegalText(reason));
 }
 

@@ -152,14 +152,6 @@ function running() {
   return Boolean(live && live.ply > 0 && !live.result && !linkBad);
 }
 
-// Foxes that must capture now (every legal move is a jump), for the board to mark.
-function mustJump(state) {
-  if (state.to_move !== "fox" || !state.legal.length || !state.legal.every((m) => m.includes("x"))) {
-    return [];
-  }
-  return [...new Set(state.legal.map((m) => m.split("x")[0]))];
-}
-
 function save() {
   const newer = store.save(game);
   if (newer) adopt(newer);
@@ -234,10 +226,10 @@ function render(animate = null) {
   const flipped = flippedFor(game);
   if (board.flipped !== flipped) board.setFlipped(flipped);
   const interactive = !whyNoMove();
-  board.update({ pieces: state.pieces, legal: state.legal, toMove: state.to_move, last: state.last }, {
+  board.update(state, {
     animate,
     interactive,
-    must: interactive ? mustJump(state) : [],
+    must: interactive ? state.must_jump : [],
     end: browsing ? [] : live.end,
     focusKind: PIECES[game.mode === "two" ? state.to_move : game.side],
   });
@@ -323,7 +315,7 @@ function statusText(browsing) {
   if (!session.ready && game.mode === "computer" && !humanMoves()) return text.replyWhenReadyText();
   if (game.mode === "two") return text.toMoveText(live.to_move, FOXES);
   if (game.mode === "link") {
-    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n: FOXES,
+    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last?.move, n: FOXES,
       fresh: live.ply === 0 });
   }
   return humanMoves() ? text.yourMoveText(live.to_move, FOXES) : text.toMoveText(live.to_move, FOXES);
@@ -387,22 +379,21 @@ async function computerTurn() {
   hooks.mark("move-landed", landed);
   const earliest = landed + PAUSE_MS;
   const seconds = thinkSeconds();
-  const answer = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
+  // One call: the engine answers with the state after its move (its last move).
+  const next = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
     { seconds });
-  if (!answer) return;
-  const next = answer.error ? answer : await session.ask("play", { record: live.record, move: answer.move });
   if (!next || !(await session.wait(earliest - performance.now()))) return;
   thinking = false;
   if (next.error) {
-    const failed = text.computerFailedText(next.error.message);
+    const failed = text.computerFailedText(next.error);
     if (heldMessage !== null) heldMessage = failed; // news now, and still back in the game
     say(failed);
     render();
     return;
   }
   hooks.mark("reply-shown");
-  setGame(game, next, { animate: answer.move });
-  const played = text.computerPlayedText(answer.move);
+  setGame(game, next, { animate: next.last });
+  const played = text.computerPlayedText(next.last);
   say(played, `${played} ${statusEl.textContent}`);
 }
 
@@ -444,12 +435,12 @@ async function explainIllegal(attempt) {
     say(text.illegalText(attempt.code)); // why, the engine says once it is ready
     return;
   }
-  const answer = await session.ask("play", { record: live.record, move: attempt.move });
+  const answer = await session.ask("play", { record: live.record, path: attempt.path });
   if (answer) say(answer.error ? text.illegalText(answer.error.reason ?? answer.error.code) : "");
 }
 
 function selected(name, targets) {
-  const must = mustJump(shown);
+  const must = shown.must_jump;
   if (!targets.length && must.length && !must.includes(name)) {
     say(text.blockedText("must-jump", FOXES));
     return;
@@ -523,7 +514,7 @@ async function startNew(settings) {
     { game: KIND, geese, sideways, side: mode === "link" ? side : null });
   if (!state) return;
   if (state.error) {
-    say(state.error.message);
+    say(text.errorText(state.error));
     return;
   }
   const old = game;
@@ -773,7 +764,7 @@ const session = new Session(() => ({
     statusEl.textContent = text.engineUnavailableText();
     $("#engine-loading").hidden = true;
     $("#engine-failed").hidden = false;
-    $("#engine-error").textContent = `${error.code}: ${error.message}`;
+    $("#engine-error").textContent = `${error.code}: ${error.detail}`;
     board.setInteractive(false);
     setEnabled("new-game", false);
     setEnabled("undo", false);
@@ -946,7 +937,7 @@ function showFirstGame(first) {
   }
   board.setFlipped(first.flipped);
   if (first.empty) {
-    board.update({ pieces: { fox: [], goose: [] }, legal: [], toMove: "fox", last: null },
+    board.update({ pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last: null },
       { interactive: false });
   }
 }

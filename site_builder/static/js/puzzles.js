@@ -1,6 +1,7 @@
 // The puzzles page. Every position, legal move, refutation and reason comes from the engine at
-// build time (site_builder/puzzles.py) in #puzzle-data; this script looks moves up in it and
-// says what happened, in the play page's words (texts.js). It holds no rule and loads no engine.
+// build time (site_builder/puzzles.py, in the engine's view: game/view.py) in #puzzle-data; this
+// script looks moves up in it and says what happened, in the play page's words (texts.js). It
+// holds no rule and loads no engine.
 
 import { Board } from "./board.js";
 import { lang, t, tn } from "./i18n.js";
@@ -89,22 +90,24 @@ function outcomeText(result, reason) {
 
 // -- the board --------------------------------------------------------------------------------
 
-// The pieces after a move in notation: the piece goes from its first point to its last, and the
-// geese the engine names for the jump (puzzle.captures) leave the board.
+// The pieces after a move, as the engine describes it (puzzle.moves): the piece goes from the
+// first point of its path to the last, and the geese it takes leave the board.
 function applied(from, move) {
-  const path = move.split(/[-x]/);
-  const taken = new Set(puzzle.captures[move] ?? []);
+  const { path, captures } = puzzle.moves[move];
   const kind = from.fox.includes(path[0]) ? "fox" : "goose";
-  const keep = (list) => list.filter((p) => p !== path[0] && !taken.has(p));
+  const keep = (list) => list.filter((p) => p !== path[0] && !captures.includes(p));
   const next = { fox: keep(from.fox), goose: keep(from.goose) };
   next[kind].push(path.at(-1));
   return next;
 }
 
+// The board at the pieces now; ``last`` and ``animate`` are moves in notation.
 function draw(last, { animate = null, interactive = false, end = [] } = {}) {
-  const here = puzzle.steps[step];
-  board.update({ pieces, legal: interactive ? here.legal : [], toMove: puzzle.side, last },
-    { animate, interactive, end, must: interactive ? here.must : [], focusKind: KIND[puzzle.side] });
+  const here = puzzle.steps[step].view;
+  const move = (m) => (m ? puzzle.moves[m] ?? null : null);
+  board.update({ pieces, legal: interactive ? here.legal : [], to_move: puzzle.side, last: move(last) },
+    { animate: move(animate), interactive, end, must: interactive ? here.must_jump : [],
+      focusKind: KIND[puzzle.side] });
 }
 
 // Run ``then`` once the move on the board has been seen, unless the puzzle moved on meanwhile.
@@ -133,8 +136,8 @@ function show(i, { announce = true } = {}) {
   puzzle = puzzles[i];
   step = 0;
   played = [];
-  pieces = puzzle.steps[0].pieces;
-  before = { pieces, last: puzzle.last };
+  pieces = puzzle.steps[0].view.pieces;
+  before = { pieces, last: puzzle.steps[0].view.last };
   root.dataset.puzzle = puzzle.id;
   $("#puzzle-count").textContent = t("Puzzle %(num)s of %(total)s", { num: i + 1, total: puzzles.length });
   $("#puzzle-title").textContent = puzzle.title;
@@ -146,7 +149,7 @@ function show(i, { announce = true } = {}) {
   // The solver's pieces nearest the player, as on the play page.
   const flipped = puzzle.side === "fox";
   if (board.flipped !== flipped) board.setFlipped(flipped);
-  draw(puzzle.last, { interactive: true });
+  draw(before.last, { interactive: true });
   setStatus("ready");
   showSolvedCount();
   messageEl.textContent = "";
@@ -225,8 +228,9 @@ function moved(move) {
 
 function illegal(attempt) {
   const here = puzzle.steps[step];
+  const key = attempt.path?.join(" ");
   const reason = attempt.code
-    ?? Object.keys(here.tries).find((r) => here.tries[r].includes(attempt.move))
+    ?? Object.keys(here.tries).find((r) => here.tries[r].includes(key))
     ?? here.otherwise;
   say(text.illegalText(reason));
 }
@@ -247,8 +251,8 @@ function showSolution() {
   sequence++;
   step = 0;
   played = [];
-  pieces = puzzle.steps[0].pieces;
-  draw(puzzle.last);
+  pieces = puzzle.steps[0].view.pieces;
+  draw(puzzle.steps[0].view.last);
   setStatus("shown");
   const line = puzzle.steps.flatMap((s) => (s.reply ? [s.move, s.reply] : [s.move]));
   say(t("The solution: %(moves)s.", { moves: listFormat.format(line) }));

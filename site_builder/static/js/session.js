@@ -4,13 +4,13 @@
 // session's epoch changes and older answers come back as null. A call with a `key` is also
 // dropped when a newer call with the same key was made (looking through the moves quickly).
 
-import { Engine } from "./engine.js";
+import { ENGINE_FAILURES, Engine } from "./engine.js";
 
 const RESTARTS_PER_MINUTE = 3; // more, and the engine is given up (with a retry button)
 
 export class Session {
   // options() -> {workerURL, pyodideURL, engineURL, timeoutMs}, read at every start; events:
-  // onProgress(phase), onRestarting(), onFailed({code, message}).
+  // onProgress(phase), onRestarting(), onFailed({code, detail}).
   constructor(options, events) {
     this.options = options;
     this.events = events;
@@ -40,7 +40,7 @@ export class Session {
     try {
       await this.engine.start();
     } catch (error) {
-      this.failed({ code: "load", message: String(error.message ?? error) });
+      this.failed({ code: "load-failed", detail: String(error.message ?? error) });
       return false;
     }
     this.ready = true;
@@ -56,7 +56,7 @@ export class Session {
     if (key) this.latest.set(key, call);
     const engine = this.engine;
     const answer = await engine.call(method, params, seconds * 1000);
-    if (answer.worker) {
+    if (answer.error && ENGINE_FAILURES.has(answer.error.code)) {
       // A worker that died or hung is replaced by died(); any other failure leaves a retry.
       if (engine === this.engine && this.ready && answer.error.code !== "worker-failed") {
         this.failed(answer.error);
@@ -80,7 +80,7 @@ export class Session {
     const now = performance.now();
     this.restarts.push(now);
     if (this.restarts.filter((at) => now - at < 60000).length > RESTARTS_PER_MINUTE) {
-      this.failed({ code: "died", message: reason });
+      this.failed({ code: "worker-failed", detail: reason });
       return;
     }
     this.ready = false;

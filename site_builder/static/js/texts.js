@@ -161,6 +161,21 @@ export function linkErrorText(error) {
   }
 }
 
+// Any error from the engine ({code, ...}: the one shape of game/codes.py), in words.
+export function errorText(error) {
+  switch (error.code) {
+    case "illegal-move": return illegalText(error.reason);
+    case "bad-notation": return illegalText("bad-notation");
+    case "game-over": return illegalText("game-over");
+    case "not-ready": return blockedText("loading");
+    case "load-failed":
+    case "bad-method":
+    case "internal":
+    case "worker-failed": return engineUnavailableText();
+    default: return linkErrorText(error);
+  }
+}
+
 export function prefixText(plies) {
   return tn("Continue from the readable part (%(num)s move)",
     "Continue from the readable part (%(num)s moves)", plies, { num: plies });
@@ -180,21 +195,20 @@ export function pointLabel(name, kind) {
   return t("%(point)s, empty", { point: name });
 }
 
-// A move in words for screen readers: a capture says what it took.
-export function moveWords(move) {
-  const captures = move.split("x").length - 1;
-  if (!captures) return move;
+// A move in words for screen readers, from the engine's move ({move, path, captures}): a
+// capture says what it took.
+export function moveWords({ move, captures }) {
+  if (!captures.length) return move;
   return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.",
-    captures, { move });
+    captures.length, { move });
 }
 
 // The capture gets a sentence of its own: wrapping moveWords, which ends a sentence itself,
 // would end this one twice.
-export function computerPlayedText(move) {
-  const captures = move.split("x").length - 1;
-  if (!captures) return t("The computer played %(move)s.", { move });
+export function computerPlayedText({ move, captures }) {
+  if (!captures.length) return t("The computer played %(move)s.", { move });
   return tn("The computer played %(move)s: the fox takes %(num)s goose.",
-    "The computer played %(move)s: the fox takes %(num)s geese.", captures, { move });
+    "The computer played %(move)s: the fox takes %(num)s geese.", captures.length, { move });
 }
 
 export function selectedText(point, targets) {
@@ -253,8 +267,8 @@ export function sharedGameText(game) {
   return t("A game of %(game)s, as it stands.", { game });
 }
 
-export function computerFailedText(message) {
-  return t("The computer could not move: %(error)s", { error: message });
+export function computerFailedText(error) {
+  return t("The computer could not move: %(error)s", { error: errorText(error) });
 }
 
 export function engineStoppedText() {
