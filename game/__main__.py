@@ -1,4 +1,6 @@
-"""Command line: ``python -m game perft|replay|ai|solve`` (docs/architecture.md, "Contracts")."""
+"""Command line: ``python -m game perft|replay|ai|solve|hint|review``.
+
+See docs/architecture.md, "Contracts"."""
 
 from __future__ import annotations
 
@@ -38,7 +40,33 @@ def _parser() -> argparse.ArgumentParser:
     solve = command("solve", "print the exact value after MOVES: fox|geese, plies to the end")
     solve.add_argument("--budget", type=int, default=None, help="positions the search may store")
     solve.add_argument("moves", nargs="*")
+    hint = command("hint", "print a good move after MOVES and why, as JSON")
+    hint.add_argument("--seconds", type=float, default=1.0)
+    hint.add_argument("moves", nargs="*")
+    review = command("review", "review MOVES: one JSON row per move, then where the game turned")
+    review.add_argument("--nodes", type=int, default=None, help="search nodes per position")
+    review.add_argument("moves", nargs="*")
     return parser
+
+
+def _review(record: GameRecord, nodes: int | None) -> int:
+    from .analysis import REVIEW_NODES, review, turning_point
+    from .levels import Endgame
+
+    endgame = Endgame()  # kept between the calls, as the worker keeps its own
+
+    rows: list[dict[str, object]] = []
+    until: int | None = len(record.moves)
+    while until is not None:
+        done = review(
+            record, until, None, REVIEW_NODES if nodes is None else nodes, endgame=endgame
+        )
+        rows = [row.as_dict() for row in done.rows] + rows
+        until = done.next
+    for row in rows:
+        print(json.dumps(row))
+    print(json.dumps({"turn": turning_point(rows)}))
+    return 0
 
 
 def _line(position: Position) -> str:
@@ -104,8 +132,15 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     if args.command == "solve":
         return _solve(position, args.budget)
+    if args.command == "review":
+        return _review(record, args.nodes)
     if not position.legal_moves():
         return _fail("the game is over: there is no move to make")
+    if args.command == "hint":
+        from .analysis import hint
+
+        print(json.dumps(hint(position, args.seconds).as_dict()))
+        return 0
     from .levels import choose_move
 
     print(choose_move(position, level=args.level, seconds=args.seconds, seed=args.seed))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .boards import parse_square
@@ -149,3 +150,64 @@ CALLS = {f.__name__: f for f in (new_game, load, play, ai_move)}
 def call(method: str, params: str) -> str:
     """The worker's single entry point: a method name and JSON keyword arguments in, JSON out."""
     return json.dumps(CALLS[method](**json.loads(params)))
+
+
+# -- analysis (game/analysis.py): loaded, like the search, only when asked for ---------------
+
+
+def hint(record: str, seconds: float = 1.0) -> dict[str, Any]:
+    """A good move for the side to move and why: ``{"move", "reason", ...data}``.
+    ``seconds``: the page's budget for the whole call, as for ``ai_move``."""
+    from .analysis import hint as find_hint  # noqa: PLC0415
+
+    try:
+        position = GameRecord.parse(record).replay()
+    except RecordError as exc:
+        return _error(exc)
+    if not position.legal_moves():
+        return _error(RecordError(RecordCode.GAME_OVER, "the game is over"))
+    search_seconds = max(seconds - ROUND_TRIP_SECONDS, seconds / 2)
+    return find_hint(position, search_seconds, endgame=_endgame()).as_dict()
+
+
+def review(
+    record: str,
+    until: int | None = None,
+    seconds: float = 1.0,
+    rows: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The moves before ply ``until`` (None: all) reviewed from the last back, for about
+    ``seconds``: ``{"rows", "next", "turn"}``; call again with ``until=next`` and the rows so
+    far (``rows``, used for ``turn``, the ply where the game turned) until ``next`` is None."""
+    from .analysis import review as review_moves  # noqa: PLC0415
+    from .analysis import turning_point  # noqa: PLC0415
+
+    try:
+        done = review_moves(GameRecord.parse(record), until, seconds, endgame=_endgame())
+    except RecordError as exc:
+        return _error(exc)
+    new = [row.as_dict() for row in done.rows]
+    return {"rows": new, "next": done.next, "turn": turning_point([*new, *(rows or [])])}
+
+
+def check_setup(
+    game: str,
+    foxes: list[str],
+    geese: list[str],
+    to_move: str,
+    geese_option: int | None = None,
+    sideways: bool = False,
+) -> dict[str, Any]:
+    """A position set up by hand: ``{"setup": {...}}`` to play, or ``{"problems": [...]}``."""
+    from .analysis import check_setup as check  # noqa: PLC0415
+
+    found = check(game, foxes, geese, to_move, geese_option, sideways)
+    if isinstance(found, list):
+        return {"problems": [p.as_dict() for p in found]}
+    return {"setup": found.as_dict()}
+
+
+_ANALYSIS: dict[str, Callable[..., dict[str, Any]]] = {
+    f.__name__: f for f in (hint, review, check_setup)
+}
+CALLS.update(_ANALYSIS)

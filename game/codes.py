@@ -67,6 +67,47 @@ class Termination(StrEnum):
     HUNDRED_PLIES = "hundred-ply-rule"
 
 
+class HintReason(StrEnum):
+    """Why a hint's move is good: ``hint.reason``, with the data named in docs/notation.md."""
+
+    WINS = "wins"
+    HOLDS_OUT = "holds-out"
+    ONLY_MOVE = "only-move"
+    CAPTURES = "captures"
+    THREATENS = "threatens"
+    KEEPS_FOX_FROM = "keeps-fox-from"
+    BEST = "best"
+
+
+class MoveMark(StrEnum):
+    """How a reviewed move compares with the best: ``row.mark`` (thresholds: game/analysis.py)."""
+
+    GOOD = "good"
+    INACCURATE = "inaccurate"
+    MISTAKE = "mistake"
+
+
+class Verdict(StrEnum):
+    """What a reviewed move did to the exact value, where it is known before and after."""
+
+    KEEPS_WIN = "keeps-win"
+    LETS_WIN_GO = "lets-win-go"
+    ALREADY_LOST = "already-lost"
+
+
+class SetupProblem(StrEnum):
+    """Why a position set up by hand cannot be played: ``problems[].code``."""
+
+    NOT_A_POINT = "not-a-point"
+    TWO_ON_A_POINT = "two-on-a-point"
+    FOX_COUNT = "fox-count"
+    TOO_MANY_GEESE = "too-many-geese"
+    TOO_FEW_GEESE = "too-few-geese"
+    GOOSE_BEHIND_START = "goose-behind-start"
+    BAD_SIDE = "bad-side"
+    GAME_OVER = "game-over"
+
+
 def registry() -> dict[str, list[str]]:
     """The codes by kind, as plain data for the page."""
     return {
@@ -74,4 +115,8 @@ def registry() -> dict[str, list[str]]:
         "illegal": [c.value for c in IllegalReason],
         "termination": [c.value for c in Termination],
         "engine": [c.value for c in EngineCode],
+        "hint": [c.value for c in HintReason],
+        "mark": [c.value for c in MoveMark],
+        "verdict": [c.value for c in Verdict],
+        "setup": [c.value for c in SetupProblem],
     }

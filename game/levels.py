@@ -95,16 +95,26 @@ class Endgame:
         The winner hurries and the loser delays (``Solver.best_move``). Only in forward-only
         tables with at most ``EXACT_STEPS_LEFT`` goose steps left; elsewhere None at once.
         """
-        if not forward_only(position) or steps_left(position) > EXACT_STEPS_LEFT:
+        if not within_exact_reach(position):
             return None
         positions = None if nodes is None else round(EXACT_SHARE * nodes)
         deadline = time.perf_counter() + EXACT_SHARE * seconds
-        solver = self.solver
-        if solver is None or self._rules != position.rules or len(solver.memo) >= self.memory:
-            solver = self.solver = Solver(self.memory)
-            self._rules = position.rules
-        found = solver.best_move(position, positions, deadline)
+        found = self.solver_for(position.rules).best_move(position, positions, deadline)
         return None if found is None else found[0]
+
+    def solver_for(self, rules: Rules) -> Solver:
+        """The kept solver, started afresh for other rules or when it is full (hints and
+        reviews use it too: game/analysis.py)."""
+        solver = self.solver
+        if solver is None or self._rules != rules or len(solver.memo) >= self.memory:
+            solver = self.solver = Solver(self.memory)
+            self._rules = rules
+        return solver
+
+
+def within_exact_reach(position: Position) -> bool:
+    """Whether the exact search is worth trying: a forward-only table, few goose steps left."""
+    return forward_only(position) and steps_left(position) <= EXACT_STEPS_LEFT
 
 
 def steps_left(position: Position) -> int:

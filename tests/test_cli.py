@@ -92,3 +92,20 @@ def test_ai_prints_a_legal_move_with_moves_before_or_after_the_options():
 def test_unknown_options_are_still_refused():
     out = run("perft", "fox-and-geese", "2", "--bogus")
     assert out.returncode == 2 and "--bogus" in out.stderr
+
+
+def test_hint_prints_a_legal_move_and_its_reason():
+    done = run("hint", "fox-and-geese", "--seconds", "0.2", "d4-d5", "c3-c4")
+    assert done.returncode == 0, done.stderr
+    hint = json.loads(done.stdout)
+    state = json.loads(run("replay", "fox-and-geese", "d4-d5", "c3-c4").stdout.splitlines()[-1])
+    assert hint["move"] in [m["move"] for m in state["legal"]] and hint["reason"]
+
+
+def test_review_prints_a_row_per_move_then_the_turn():
+    done = run("review", "two-foxes", "--nodes", "200", "c7-c6", "c4-c5")
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(x) for x in done.stdout.splitlines()]
+    assert [r["move"] for r in lines[:-1]] == ["c7-c6", "c4-c5"]
+    assert set(lines[-1]) == {"turn"}
+    assert run("review", "fox-and-geese", "d4-d5", "d5-d6").returncode == 2

@@ -282,3 +282,55 @@ export function engineUnavailableText() {
 export function waitingText() {
   return t("The board is ready as soon as the game engine has loaded.");
 }
+
+// Analysis (game/analysis.py): why a hint's move is good, a reviewed move's mark and exact
+// verdict, and why a position set up by hand cannot be played. n is the number of foxes.
+export function hintText(hint, n) {
+  switch (hint.reason) {
+    case "wins": return tn("With best play this move wins in %(num)s move, counting both sides.",
+      "With best play this move wins in %(num)s moves, counting both sides.", hint.plies);
+    case "holds-out": return tn("The game is lost with best play, and this move holds out longest (%(num)s move, counting both sides).",
+      "The game is lost with best play, and this move holds out longest (%(num)s moves, counting both sides).", hint.plies);
+    case "only-move": return t("This is the only move.");
+    case "captures": return tn("This move takes %(num)s goose.", "This move takes %(num)s geese.", hint.count);
+    case "threatens": return t("This move threatens the goose on %(point)s.", { point: hint.point });
+    case "keeps-fox-from": return tn("This move keeps the fox from %(point)s.", "This move keeps the foxes from %(point)s.",
+      n, { point: hint.point });
+    case "best":
+    default: return t("This is the move the computer would play at the hard level.");
+  }
+}
+
+export function markText(mark) {
+  switch (mark) {
+    case "inaccurate": return t("Inaccuracy");
+    case "mistake": return t("Mistake");
+    case "good":
+    default: return t("Good move");
+  }
+}
+
+export function verdictText(verdict) {
+  switch (verdict) {
+    case "keeps-win": return t("This move keeps the win.");
+    case "lets-win-go": return t("This move lets the win go.");
+    case "already-lost": return t("The game was already lost with best play.");
+    default: return "";
+  }
+}
+
+// geese: the table's number of geese.
+export function setupProblemText(problem, n, geese) {
+  const points = problem.points.join(", ");
+  switch (problem.code) {
+    case "not-a-point": return t("Pieces must stand on the points of the board (%(points)s).", { points });
+    case "two-on-a-point": return t("Only one piece can stand on a point (%(points)s).", { points });
+    case "fox-count": return tn("This game is played with %(num)s fox.", "This game is played with %(num)s foxes.", n);
+    case "too-many-geese": return tn("This game has at most %(num)s goose.", "This game has at most %(num)s geese.", geese);
+    case "too-few-geese": return t("With so few geese the fox side has already won.");
+    case "goose-behind-start": return t("No goose can get to %(points)s, since geese never move backward.", { points });
+    case "bad-side": return t("Choose the side to move.");
+    case "game-over": return [t("This position is already over."), reasonText(problem.reason, n)].join(" ");
+    default: return t("This position cannot be played.");
+  }
+}

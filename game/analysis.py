@@ -1,0 +1,538 @@
+"""Analysis for a player: a hint for the side to move, a review of a whole game, and the
+check of a position set up by hand.
+
+Everything here answers with codes and data (points, counts, plies), never with
+sentences: the page words them in every language (docs/analysis.md lists the codes
+and their data). Values are the search's, in hundredths of a goose from the point of
+view of the side named; where the exact search reaches (forward-only tables with few
+goose steps left, ``levels.within_exact_reach``) or the search proves a forced end, the
+exact verdict (the winner with best play, and the plies to the end) is given as well.
+
+The review is incremental: ``review`` does the moves it has time for and says where to
+go on (it works from the end of the game back), so the browser worker can report
+progress between calls and the page can stop asking. Each position's value costs a
+fixed number of search nodes, so a review gives the same marks on any machine, however
+busy.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .boards import parse_square, square_name
+from .codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
+from .evaluation import draw_score
+from .games import VARIANTS, Rules
+from .levels import EXACT_SHARE, Endgame, within_exact_reach
+from .position import Move, Position, Side, tables_for
+from .record import GameRecord
+from .search import WIN, WON, search
+from .solve import Solver, Value, forward_only
+
+# The hint thinks as long as the hard level does for a move on the play page.
+HINT_SECONDS = 1.0
+
+# A reviewed position's value: the search's, stopped after this many nodes (a fixed
+# amount of work, so the marks do not depend on the machine); and the new positions the
+# exact search may store in one review call.
+REVIEW_NODES = 500
+REVIEW_EXACT_POSITIONS = 20_000
+# ... and in the whole review of one record, over all its calls.
+REVIEW_EXACT_TOTAL = 80_000
+# Values are shown between these bounds, in hundredths of a goose: a proven win counts as
+# the top, whatever its length, and a search score beyond it says no more.
+VALUE_CAP = 1_000
+# How much of the mover's value a move may give away, in hundredths of a goose, before it
+# is marked inaccurate, and a mistake (docs/analysis.md says why these).
+INACCURACY = 60
+MISTAKE = 150
+
+
+# -- hint ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One good move and why: ``plies`` for a proven result, ``count`` for a capture,
+    ``point`` for a threat or a point kept from the fox."""
+
+    move: Move
+    reason: HintReason
+    plies: int | None = None
+    count: int | None = None
+    point: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"move": str(self.move), "reason": self.reason.value}
+        if self.plies is not None:
+            out["plies"] = self.plies
+        if self.count is not None:
+            out["count"] = self.count
+        if self.point is not None:
+            out["point"] = square_name(self.point)
+        return out
+
+
+def hint(
+    position: Position,
+    seconds: float = HINT_SECONDS,
+    nodes: int | None = None,
+    endgame: Endgame | None = None,
+) -> Hint:
+    """The hard level's move for the side to move, and why it is good.
+
+    The same order as the hard level (``levels.choose_move``): the exact search first
+    where it reaches (``endgame``, with what it solved before; a fresh one when None), then
+    the search for the rest of the time. ``nodes`` also bounds the work, as in
+    ``choose_move``. Raises ``ValueError`` when the game is over.
+    """
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError("the game is over")
+    start = time.perf_counter()
+    if within_exact_reach(position):
+        positions = None if nodes is None else round(EXACT_SHARE * nodes)
+        deadline = start + EXACT_SHARE * seconds
+        solver = (endgame or Endgame()).solver_for(position.rules)
+        found = solver.best_move(position, positions, deadline)
+        if found is not None:
+            move, (winner, plies) = found
+            won = winner is position.turn
+            return Hint(move, HintReason.WINS if won else HintReason.HOLDS_OUT, plies=plies)
+        seconds = max(seconds - (time.perf_counter() - start), 0.1 * seconds)
+    if len(moves) == 1:
+        return Hint(moves[0], HintReason.ONLY_MOVE)
+    result = search(position, None, seconds, nodes)
+    if result.score > WON:
+        return Hint(result.move, HintReason.WINS, plies=WIN - result.score)
+    if result.score < -WON:
+        return Hint(result.move, HintReason.HOLDS_OUT, plies=WIN + result.score)
+    return _why(position, result.move)
+
+
+def _fox_jumps(position: Position) -> list[Move]:
+    """The fox's captures in this arrangement if the fox were to move."""
+    fox_to_move = Position(position.rules, position.foxes, position.goose_squares(), Side.FOX)
+    return [m for m in fox_to_move.legal_moves() if m.jump]
+
+
+def _why(position: Position, move: Move) -> Hint:
+    """A reason a player can check on the board, for a move the search found best."""
+    if move.jump:
+        return Hint(move, HintReason.CAPTURES, count=len(move.captures))
+    if position.turn is Side.FOX:
+        position.push(move)
+        threats = _fox_jumps(position)
+        position.pop()
+        if threats:
+            goose = min(threats, key=lambda m: square_name(m.captures[0])).captures[0]
+            return Hint(move, HintReason.THREATENS, point=goose)
+        return Hint(move, HintReason.BEST)
+    landings = {m.path[1] for m in _fox_jumps(position)}
+    position.push(move)
+    landings -= {m.path[1] for m in _fox_jumps(position)}
+    position.pop()
+    steps = tables_for(position.rules).fox_steps
+    if landings:
+        return Hint(move, HintReason.KEEPS_FOX_FROM, point=min(landings, key=square_name))
+    if any(move.target in steps[fox] for fox in position.foxes):
+        return Hint(move, HintReason.KEEPS_FOX_FROM, point=move.target)
+    return Hint(move, HintReason.BEST)
+
+
+# -- review ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A position's value for the side to move, its best move, and the exact value if known."""
+
+    value: int
+    best: Move | None
+    exact: Value | None
+
+
+class ExactBudget:
+    """What the exact search may spend in one review call: new positions, and a deadline.
+    ``stuck`` is set when it gave up on a position within its reach (see ``review``)."""
+
+    def __init__(
+        self, solver: Solver, positions: int, deadline: float | None, insist: bool
+    ) -> None:
+        self.solver = solver
+        self.given = self.positions = positions
+        self.deadline = deadline
+        self.insist = insist  # whether a stuck call may end for the next to go on
+        self.stuck = False
+
+
+def assess(
+    position: Position, nodes: int = REVIEW_NODES, exact: ExactBudget | None = None
+) -> Assessment:
+    """The value of ``position`` for the side to move (``VALUE_CAP`` for a proven win), with
+    the exact search tried first, within ``exact``, where the table is forward-only."""
+    me = position.turn
+    moves = position.legal_moves()
+    if not moves:
+        outcome = position.outcome()
+        assert outcome is not None
+        if outcome.winner is None:
+            return Assessment(_cap(draw_score(position.rules, me)), None, None)
+        value = VALUE_CAP if outcome.winner is me else -VALUE_CAP
+        return Assessment(value, None, (outcome.winner, 0))
+    if exact is not None and exact.positions > 0 and forward_only(position):
+        solver = exact.solver
+        size = len(solver.memo)
+        found = solver.best_move(position, exact.positions, exact.deadline)
+        exact.positions -= max(0, len(solver.memo) - size)
+        if found is not None:
+            best, proven = found
+            return Assessment(VALUE_CAP if proven[0] is me else -VALUE_CAP, best, proven)
+        exact.stuck = within_exact_reach(position)
+    if len(moves) == 1:
+        # The search does not score a move that has no alternative: the next position's
+        # value is this one's.
+        position.push(moves[0])
+        try:
+            then = assess(position, nodes)
+        finally:
+            position.pop()
+        plies = None if then.exact is None else (then.exact[0], then.exact[1] + 1)
+        return Assessment(-then.value, moves[0], plies)
+    result = search(position, None, None, nodes)
+    if abs(result.score) <= WON:
+        return Assessment(_cap(result.score), result.move, None)
+    winner = me if result.score > 0 else me.other
+    value = VALUE_CAP if winner is me else -VALUE_CAP
+    return Assessment(value, result.move, (winner, WIN - abs(result.score)))
+
+
+def _cap(score: int) -> int:
+    return max(-VALUE_CAP, min(VALUE_CAP, score))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One reviewed move, with values from the mover's point of view."""
+
+    ply: int  # counted from 1
+    move: str
+    side: Side
+    before: int
+    after: int
+    best: str | None  # the engine's move in the position before
+    mark: MoveMark
+    exact_before: Value | None
+    exact_after: Value | None
+    verdict: Verdict | None
+
+    @property
+    def loss(self) -> int:
+        return max(0, self.before - self.after)
+
+    def as_dict(self) -> dict[str, Any]:
+        def exact(value: Value | None) -> dict[str, Any] | None:
+            return None if value is None else {"winner": value[0].value, "plies": value[1]}
+
+        return {
+            "ply": self.ply,
+            "move": self.move,
+            "side": self.side.value,
+            "before": self.before,
+            "after": self.after,
+            "loss": self.loss,
+            "best": self.best,
+            "mark": self.mark.value,
+            "exact_before": exact(self.exact_before),
+            "exact_after": exact(self.exact_after),
+            "verdict": None if self.verdict is None else self.verdict.value,
+        }
+
+
+def judge(
+    mover: Side, move: Move, before: Assessment, after: Assessment
+) -> tuple[MoveMark, Verdict | None]:
+    """The mark of ``move`` and, where the exact value is known on both sides, its verdict
+    (``before``: the assessment of the position it was played in; ``after``: of the next)."""
+    verdict = None
+    if before.exact is not None and after.exact is not None:
+        if before.exact[0] is not mover:
+            verdict = Verdict.ALREADY_LOST
+        elif after.exact[0] is mover:
+            verdict = Verdict.KEEPS_WIN
+        else:
+            return MoveMark.MISTAKE, Verdict.LETS_WIN_GO
+    if move == before.best or verdict is not None:
+        return MoveMark.GOOD, verdict
+    loss = before.value + after.value  # the next position's value is the opponent's
+    if loss >= MISTAKE:
+        return MoveMark.MISTAKE, None
+    if loss >= INACCURACY:
+        return MoveMark.INACCURATE, None
+    return MoveMark.GOOD, None
+
+
+# The record last reviewed (and the kept solver it used), and the new positions the exact
+# search has stored for it.
+_spent: tuple[tuple[str, int], int] = (("", 0), 0)
+
+
+def _insist(exact: ExactBudget, spent: int) -> bool:
+    """Whether the call ends at a position the exact search gave up on within its reach, for
+    the next call to go on solving (what it solved is kept): only while the review of this
+    record has exact positions left. Otherwise the review goes on without the exact search."""
+    if not exact.stuck:
+        return False
+    if exact.insist and spent + exact.given - exact.positions < REVIEW_EXACT_TOTAL:
+        return True
+    exact.stuck = False
+    exact.positions = 0
+    return False
+
+
+@dataclass(frozen=True)
+class Review:
+    """The rows reviewed in one call, in the order of the game, and the ply to go on from
+    (None: the whole game is done)."""
+
+    rows: tuple[Row, ...]
+    next: int | None
+
+
+def review(
+    record: GameRecord,
+    until: int | None = None,
+    seconds: float | None = 1.0,
+    nodes: int = REVIEW_NODES,
+    most: int | None = None,
+    endgame: Endgame | None = None,
+) -> Review:
+    """Review the moves before ply ``until`` (None: the whole game), from the last back to
+    the first, until ``seconds`` have passed (None: no limit) or ``most`` moves are done;
+    call again with ``until=next`` until ``next`` is None.
+
+    Backwards, because the exact search reaches the end of a game first and everything it
+    solves there is remembered (in ``endgame``, which the caller keeps between calls),
+    which brings the moves before within its reach. Each call gives it
+    ``REVIEW_EXACT_POSITIONS`` new positions (and the call's time); where that is not
+    enough for a position within its reach, the call ends there, with no row for that
+    position, and the next goes on solving it (only with a kept ``endgame``: a fresh one,
+    when None, forgets). Raises ``RecordError`` for a record that does not replay.
+    """
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    total = len(record.moves)
+    until = total if until is None else max(0, min(until, total))
+    position = record.with_moves(record.moves[:until]).replay()
+    record.replay()  # the moves after ``until`` are checked too
+    global _spent  # noqa: PLW0603  (a cache like the kept solver: losing it costs only time)
+    # Counted afresh for another record, or when the kept solver was started afresh.
+    # (Tables that are not forward-only have no exact search: their kept solver is left be.)
+    kept = (endgame or Endgame()).solver_for(position.rules) if forward_only(position) else None
+    solver = Solver(0) if kept is None else kept
+    key = (record.encode(), id(solver))
+    spent = _spent[1] if _spent[0] == key else 0
+    budget = min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent)
+    exact = ExactBudget(solver, budget, deadline, insist=endgame is not None)
+    rows: list[Row] = []
+    ply = until
+    try:
+        after = assess(position, nodes, exact if within_exact_reach(position) else None)
+        while ply > 0 and not _insist(exact, spent):
+            move = position.pop()
+            mover = position.turn
+            reach = after.exact is not None or within_exact_reach(position)
+            before = assess(position, nodes, exact if reach else None)
+            if _insist(exact, spent):
+                break
+            mark, verdict = judge(mover, move, before, after)
+            best = None if before.best is None else str(before.best)
+            rows.append(
+                Row(
+                    ply,
+                    str(move),
+                    mover,
+                    before.value,
+                    -after.value,
+                    best,
+                    mark,
+                    before.exact,
+                    after.exact,
+                    verdict,
+                )
+            )
+            after = before
+            ply -= 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if most is not None and len(rows) >= most:
+                break
+    finally:
+        # At least a little per call, so that a review that insists always ends.
+        used = max(exact.given - exact.positions, 256 if exact.stuck else 0)
+        _spent = (key, spent + used)
+    rows.reverse()
+    return Review(tuple(rows), ply or None)
+
+
+def turning_point(rows: Iterable[Mapping[str, Any]]) -> int | None:
+    """The ply of the move where the game turned: the first that let a proven win go, else
+    the one that gave away most (at least an inaccuracy's worth); None for a clean game.
+
+    Takes rows as ``Row.as_dict`` writes them, so the page can hand back the rows of
+    earlier calls."""
+    worst: tuple[int, int] | None = None
+    for row in rows:
+        if row.get("verdict") == Verdict.LETS_WIN_GO:
+            return int(row["ply"])
+        loss = int(row.get("loss", 0))
+        if loss >= INACCURACY and (worst is None or loss > worst[0]):
+            worst = (loss, int(row["ply"]))
+    return None if worst is None else worst[1]
+
+
+# -- set-up positions ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A position set up by hand that can be played: its rules and pieces."""
+
+    rules: Rules
+    geese_option: int
+    sideways: bool
+    foxes: tuple[int, ...]
+    geese: tuple[int, ...]
+    turn: Side
+
+    def position(self) -> Position:
+        return Position(self.rules, self.foxes, self.geese, self.turn)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game,
+            "geese": self.geese_option,
+            "sideways": self.sideways,
+            "foxes": [square_name(sq) for sq in self.foxes],
+            "goose_points": [square_name(sq) for sq in self.geese],
+            "to_move": self.turn.value,
+        }
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a set-up position is impossible: a code and the points it concerns."""
+
+    code: str
+    points: tuple[str, ...] = ()
+    reason: str | None = None  # for ``game-over``: the termination
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "points": list(self.points), "reason": self.reason}
+
+
+def check_setup(
+    game: str,
+    foxes: Iterable[str],
+    geese: Iterable[str],
+    to_move: str,
+    geese_option: int | None = None,
+    sideways: bool = False,
+) -> Setup | list[Problem]:
+    """A position set up by hand, checked: a ``Setup`` to play, or every reason it cannot be.
+
+    ``geese_option`` and ``sideways`` are the table's options (docs/notation.md), which
+    decide the rules, among them where the geese start and so where they can be.
+    """
+    variant = VARIANTS.get(game)
+    if variant is None:
+        return [Problem(RecordCode.UNKNOWN_GAME)]
+    try:
+        rules = variant.rules(geese_option, sideways)
+    except ValueError:
+        return [Problem(RecordCode.BAD_OPTIONS)]
+    problems: list[Problem] = []
+    fox_names, goose_names = list(foxes), list(geese)
+    fox_squares = _points(rules, fox_names, problems)
+    goose_squares = _points(rules, goose_names, problems)
+    counts = Counter(fox_squares + goose_squares)
+    twice = [sq for sq, n in counts.items() if n > 1]
+    if twice:
+        problems.append(Problem(SetupProblem.TWO_ON_A_POINT, _names(twice)))
+    # Counted by the pieces put down, wherever they are: a piece off the board is one problem.
+    if len(fox_names) != len(rules.foxes):
+        problems.append(Problem(SetupProblem.FOX_COUNT))
+    if len(goose_names) > len(rules.geese):
+        problems.append(Problem(SetupProblem.TOO_MANY_GEESE))
+    elif len(goose_names) < rules.fox_wins_below:
+        problems.append(Problem(SetupProblem.TOO_FEW_GEESE))
+    stranded = [] if len(goose_names) > len(rules.geese) else _out_of_reach(rules, goose_squares)
+    if stranded:
+        problems.append(Problem(SetupProblem.GOOSE_BEHIND_START, _names(stranded)))
+    if to_move not in (Side.FOX.value, Side.GEESE.value):
+        problems.append(Problem(SetupProblem.BAD_SIDE))
+    if problems:
+        return problems
+    setup = Setup(
+        rules,
+        len(rules.geese),
+        sideways,
+        tuple(sorted(fox_squares)),
+        tuple(sorted(goose_squares)),
+        Side(to_move),
+    )
+    outcome = setup.position().outcome()
+    if outcome is not None:
+        return [Problem(SetupProblem.GAME_OVER, reason=outcome.termination.value)]
+    return setup
+
+
+def _names(squares: Iterable[int]) -> tuple[str, ...]:
+    return tuple(sorted(square_name(sq) for sq in squares))
+
+
+def _points(rules: Rules, names: list[str], problems: list[Problem]) -> list[int]:
+    """The squares named; names that are not points of this board become a problem."""
+    squares, bad = [], []
+    for name in names:
+        try:
+            sq = parse_square(name)
+        except (TypeError, ValueError):
+            sq = -1
+        if sq in rules.board.points:
+            squares.append(sq)
+        else:
+            bad.append(str(name)[:8])
+    if bad:
+        problems.append(Problem(SetupProblem.NOT_A_POINT, tuple(bad)))
+    return squares
+
+
+def _out_of_reach(rules: Rules, geese: list[int]) -> list[int]:
+    """Geese that no start goose could have walked to, each start goose serving one goose
+    (a matching: geese never step back, so each goose on the board is one of the start's)."""
+    steps = tables_for(rules).goose_steps
+    reach: dict[int, set[int]] = {}
+    for origin in rules.geese:
+        seen, todo = {origin}, [origin]
+        while todo:
+            for nxt in steps[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        reach[origin] = seen
+    owner: dict[int, int] = {}  # start point -> goose matched to it
+
+    def place(goose: int, tried: set[int]) -> bool:
+        for origin in rules.geese:
+            if goose in reach[origin] and origin not in tried:
+                tried.add(origin)
+                if origin not in owner or place(owner[origin], tried):
+                    owner[origin] = goose
+                    return True
+        return False
+
+    return [goose for goose in sorted(set(geese)) if not place(goose, set())]

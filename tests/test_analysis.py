@@ -1,0 +1,338 @@
+"""Hints, reviews and set-up positions (game/analysis.py, docs/analysis.md)."""
+
+import json
+import random
+
+import pytest
+
+from game import Position, Side, api, parse_square, rules_for
+from game.analysis import (
+    INACCURACY,
+    MISTAKE,
+    VALUE_CAP,
+    Problem,
+    Setup,
+    check_setup,
+    hint,
+    review,
+    turning_point,
+)
+from game.codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
+from game.levels import Endgame
+from game.record import GameRecord, RecordError
+from game.solve import solve
+from tests.helpers import CONFIGS, REPO, finished_game
+
+# The easy level's fox against a beginner's geese (benchmarks/results): the fox, winning
+# with best play, lets the win go at ply 73 (d7-c7), as the exact search shows.
+GAMES = REPO / "benchmarks" / "results" / "fg13-easy-beginner.games.txt"
+THROWN = "fox-and-geese/13 easy-beginner seed 100003:"
+
+
+def thrown_game() -> GameRecord:
+    line = next(x for x in GAMES.read_text().splitlines() if x.startswith(THROWN))
+    return GameRecord.new("fox-and-geese", 13).with_moves(line.split(": ")[-1].split())
+
+
+def after(position, move):
+    position.push(move)
+    try:
+        return solve(position)
+    finally:
+        position.pop()
+
+
+# -- hint ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
+def test_a_hint_is_a_legal_move_with_a_reason(game, geese, sideways):
+    rng = random.Random(7)
+    position = Position(rules_for(game, geese, sideways))
+    for _ in range(3):
+        for _ in range(rng.randrange(1, 9)):
+            if not position.legal_moves():
+                break
+            position.push(rng.choice(position.legal_moves()))
+        if not position.legal_moves():
+            break
+        before = (position.ply, position.hash)
+        found = hint(position, nodes=400)
+        assert found.move in position.legal_moves()
+        assert (position.ply, position.hash) == before
+        data = found.as_dict()
+        assert data["move"] == str(found.move)
+        assert data["reason"] in set(HintReason)
+        if found.reason is HintReason.CAPTURES:
+            assert data["count"] == len(found.move.captures) > 0
+
+
+def test_in_a_won_endgame_the_hint_wins():
+    record = thrown_game()
+    position = record.with_moves(record.moves[:75]).replay()
+    assert solve(position) == (Side.GEESE, 3)  # the geese to move win, and may still go wrong
+    assert any(after(position, m)[0] is Side.FOX for m in position.legal_moves())
+    found = hint(position, seconds=30.0)
+    assert (found.reason, found.plies) == (HintReason.WINS, 3)
+    assert after(position, found.move) == (Side.GEESE, 2)
+
+
+def test_in_a_lost_endgame_the_hint_holds_out_longest():
+    # Geese to move in the 15-geese game, lost in 12 plies (tests/test_levels_exact.py).
+    geese = [parse_square(p) for p in ["g3", "a4", "g4", "a5", "b5", "c5", "f5", "e6", "e7"]]
+    position = Position(rules_for("fox-and-geese", 15), [parse_square("b4")], geese, Side.GEESE)
+    assert solve(position) == (Side.FOX, 12)
+    found = hint(position, seconds=30.0)
+    assert (found.reason, found.plies) == (HintReason.HOLDS_OUT, 12)
+    assert after(position, found.move) == (Side.FOX, 11)
+
+
+def build(game, foxes, geese, turn):
+    squares = [parse_square(p) for p in foxes.split()]
+    return Position(rules_for(game), squares, [parse_square(p) for p in geese.split()], turn)
+
+
+def fox_reach(position):
+    """The points the fox could go to (step or jump) if it were to move."""
+    fox = Position(position.rules, position.foxes, position.goose_squares(), Side.FOX)
+    return {m.target for m in fox.legal_moves()}, {c for m in fox.legal_moves() for c in m.captures}
+
+
+@pytest.mark.parametrize(
+    ("game", "foxes", "geese", "turn", "reason"),
+    [
+        ("fox-and-geese", "d4", "c1 d1 e1 c2 d2 e2 a3 b3 c3 d5 e3 f3 g3", Side.FOX, "threatens"),
+        (
+            "fox-and-geese",
+            "d5",
+            "c1 d1 e1 c2 d2 e2 a3 b3 c3 e3 f3 g3 d4",
+            Side.GEESE,
+            "keeps-fox-from",
+        ),
+        ("fox-and-geese", "d5", "c1 d1 e1 c2 d2 e2 a3 b3 c3 d4 e3 f3 g3", Side.FOX, "captures"),
+    ],
+)
+def test_a_hint_says_what_can_be_seen_on_the_board(game, foxes, geese, turn, reason):
+    position = build(game, foxes, geese, turn)
+    found = hint(position, nodes=400)
+    assert found.reason == reason
+    move = found.move
+    reach_before = fox_reach(position)
+    position.push(move)
+    reach_after = fox_reach(position)
+    position.pop()
+    if reason == "captures":
+        assert found.count == len(move.captures) > 0
+    elif reason == "threatens":
+        assert found.point in reach_after[1]
+    else:
+        assert found.point in reach_before[0] and found.point not in reach_after[0]
+
+
+# -- review -------------------------------------------------------------------------------
+
+
+def test_the_review_marks_the_thrown_win_with_the_exact_verdict():
+    record = thrown_game()
+    rows, until = [], None
+    endgame = Endgame()  # kept between the calls, as the worker keeps its own
+    while not any(r.ply == 73 for r in rows):
+        done = review(record, until, seconds=None, most=1, endgame=endgame)
+        assert len(done.rows) <= 1 and done.next is not None
+        rows = [*done.rows, *rows]
+        until = done.next
+    assert [r.ply for r in rows] == list(range(73, len(record.moves) + 1))
+    thrown = rows[0]
+    assert (thrown.move, thrown.side) == ("d7-c7", Side.FOX)
+    assert thrown.mark is MoveMark.MISTAKE
+    assert thrown.verdict is Verdict.LETS_WIN_GO
+    assert thrown.exact_before == (Side.FOX, 15)
+    assert thrown.exact_after == (Side.GEESE, 5)
+    assert (thrown.before, thrown.after) == (VALUE_CAP, -VALUE_CAP)
+    assert thrown.best != thrown.move
+    assert turning_point(r.as_dict() for r in rows) == 73
+    # The winner's moves after it keep the win, the loser's were lost anyway.
+    for row in rows[1:]:
+        want = Verdict.KEEPS_WIN if row.side is Side.GEESE else Verdict.ALREADY_LOST
+        assert (row.verdict, row.mark) == (want, MoveMark.GOOD)
+
+
+def test_a_review_goes_back_from_where_it_is_told_and_says_where_to_go_on():
+    record = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "c3-c4", "d5-d6", "e3-e4"])
+    done = review(record, seconds=None, nodes=300)
+    assert [r.ply for r in done.rows] == [1, 2, 3, 4] and done.next is None
+    assert [r.side for r in done.rows] == [Side.FOX, Side.GEESE, Side.FOX, Side.GEESE]
+    part = review(record, until=3, seconds=None, nodes=300)
+    assert [r.ply for r in part.rows] == [1, 2, 3] and part.next is None
+    assert [r.as_dict() for r in part.rows] == [r.as_dict() for r in done.rows[:3]]
+    first = review(record, seconds=0.0, nodes=300)
+    assert [r.ply for r in first.rows] == [4] and first.next == 3
+    assert review(record, seconds=None, nodes=300, most=2).next == 2
+    assert review(record, until=0).rows == ()
+
+
+def test_marks_follow_the_thresholds():
+    assert 0 < INACCURACY < MISTAKE < VALUE_CAP
+    rows = [
+        {"ply": 1, "loss": INACCURACY - 1, "verdict": None},
+        {"ply": 2, "loss": MISTAKE, "verdict": None},
+        {"ply": 3, "loss": MISTAKE + 5, "verdict": None},
+    ]
+    assert turning_point(rows) == 3
+    assert turning_point(rows[:1]) is None
+    rows.append({"ply": 4, "loss": 0, "verdict": "lets-win-go"})
+    assert turning_point(rows) == 4
+
+
+def test_a_review_of_a_bad_record_is_refused():
+    record = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "d5-d6"])
+    with pytest.raises(RecordError) as caught:
+        review(record)
+    assert caught.value.code == RecordCode.ILLEGAL_MOVE
+
+
+# -- set-up positions ---------------------------------------------------------------------
+
+START_13 = ["c1", "d1", "e1", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "f3", "g3"]
+
+
+def codes(result):
+    assert isinstance(result, list), result
+    return [p.code for p in result]
+
+
+def test_the_start_and_a_position_of_a_game_are_valid():
+    setup = check_setup("fox-and-geese", ["d4"], START_13, "fox")
+    assert isinstance(setup, Setup)
+    assert setup.position().legal_moves() == Position(rules_for("fox-and-geese")).legal_moves()
+    setup = check_setup("fox-and-geese", ["c7"], ["c5", "d5", "e4", "a5"], "geese", 13)
+    assert isinstance(setup, Setup)
+    assert setup.as_dict()["goose_points"] == ["e4", "a5", "c5", "d5"]  # row by row
+
+
+@pytest.mark.parametrize(
+    ("game", "foxes", "geese", "to_move", "options", "expected"),
+    [
+        ("fox-and-geese", ["a1"], START_13, "fox", {}, [(SetupProblem.NOT_A_POINT, ("a1",))]),
+        ("fox-and-geese", ["d4"], ["z9", *START_13[1:]], "fox", {}, [("not-a-point", ("z9",))]),
+        ("fox-and-geese", ["c3"], START_13, "fox", {}, [(SetupProblem.TWO_ON_A_POINT, ("c3",))]),
+        (
+            "fox-and-geese",
+            ["d4"],
+            [*START_13[:-1], "c3"],
+            "fox",
+            {},
+            [(SetupProblem.TWO_ON_A_POINT, ("c3",))],
+        ),
+        ("fox-and-geese", [], START_13, "fox", {}, [(SetupProblem.FOX_COUNT, ())]),
+        ("two-foxes", ["c7"], START_13, "fox", {}, [(SetupProblem.FOX_COUNT, ())]),
+        (
+            "fox-and-geese",
+            ["d4"],
+            [*START_13, "a4"],
+            "fox",
+            {},
+            [(SetupProblem.TOO_MANY_GEESE, ())],
+        ),
+        (
+            "fox-and-geese",
+            ["d4"],
+            ["d5", "d6", "e5"],
+            "fox",
+            {},
+            [(SetupProblem.TOO_FEW_GEESE, ())],
+        ),
+        # Forward-only geese: a4 is reached only from a3 (or diagonally from b3, which
+        # is taken by its own goose), and the goose of a3 is still there.
+        (
+            "fox-and-geese",
+            ["d4"],
+            ["a3", "b3", "a4", "e3", "f3"],
+            "fox",
+            {},
+            [(SetupProblem.GOOSE_BEHIND_START, ("a4",))],
+        ),
+        ("fox-and-geese", ["d4"], START_13, "nobody", {}, [(SetupProblem.BAD_SIDE, ())]),
+        (
+            "fox-and-geese",
+            ["d7"],
+            ["c7", "e7", "c6", "d6", "e6", "d5", "c5"],
+            "fox",
+            {},
+            [("game-over", ())],
+        ),
+        ("fox-and-geese", ["d4"], START_13, "fox", {"geese_option": 14}, [("bad-options", ())]),
+        ("chess", ["d4"], START_13, "fox", {}, [(RecordCode.UNKNOWN_GAME, ())]),
+    ],
+)
+def test_an_impossible_position_is_refused_with_its_reasons(
+    game, foxes, geese, to_move, options, expected
+):
+    found = check_setup(game, foxes, geese, to_move, **options)
+    assert [(p.code, p.points) for p in codes_and(found)] == expected
+
+
+def codes_and(result):
+    assert isinstance(result, list), result
+    assert all(isinstance(p, Problem) for p in result)
+    return result
+
+
+def test_every_reason_is_given_at_once():
+    found = check_setup("fox-and-geese", ["d4", "g7"], ["c1", "c1", "a1"], "up")
+    assert set(codes(found)) == {
+        SetupProblem.NOT_A_POINT,
+        SetupProblem.TWO_ON_A_POINT,
+        SetupProblem.FOX_COUNT,
+        SetupProblem.TOO_FEW_GEESE,
+        SetupProblem.BAD_SIDE,
+    }
+
+
+def test_a_finished_position_names_how_it_ended():
+    found = check_setup("fox-and-geese", ["d7"], ["c7", "e7", "c6", "d6", "e6", "d5", "c5"], "fox")
+    assert [p.as_dict() for p in codes_and(found)] == [
+        {"code": "game-over", "points": [], "reason": "fox-trapped"}
+    ]
+    found = check_setup(
+        "two-foxes", ["a3", "a4"], ["c5", "d5", "e5", "c6", "d6", "e6", "c7", "d7", "e7"], "fox"
+    )
+    assert [p.reason for p in codes_and(found)] == ["pen-full"]
+
+
+def test_geese_may_stand_anywhere_they_can_walk_to():
+    ahead = ["a3", "b3", "a4", "e3", "f3"]
+    assert codes(check_setup("fox-and-geese", ["d4"], ahead, "fox")) == ["goose-behind-start"]
+    # With sideways steps the goose of c3 may have walked to a3 and the one of a3 on to a4.
+    assert isinstance(check_setup("fox-and-geese", ["d4"], ahead, "fox", 13, True), Setup)
+    # Fifteen geese start on a4 too.
+    assert isinstance(check_setup("fox-and-geese", ["d4"], ahead, "fox", 15), Setup)
+
+
+# -- the worker's calls ---------------------------------------------------------------------
+
+
+def test_the_worker_asks_for_hints_reviews_and_set_ups():
+    record = "1.fox-and-geese.13.d4-d5.c3-c4"
+    found = json.loads(api.call("hint", json.dumps({"record": record, "seconds": 0.2})))
+    assert found["move"] in [m["move"] for m in api.load(record)["legal"]]
+    over = json.loads(
+        api.call("hint", json.dumps({"record": finished_game("fox-and-geese", 1).encode()}))
+    )
+    assert over["error"]["code"] == "game-over"
+    assert (
+        json.loads(api.call("hint", json.dumps({"record": "9.x"})))["error"]["code"]
+        == "bad-version"
+    )
+
+    first = api.review(record, seconds=0.0)
+    assert [r["ply"] for r in first["rows"]] == [2] and first["next"] == 1
+    rest = api.review(record, until=first["next"], seconds=0.0, rows=first["rows"])
+    assert [r["ply"] for r in rest["rows"]] == [1] and rest["next"] is None
+    assert rest["turn"] == turning_point([*rest["rows"], *first["rows"]])
+    assert api.review("1.fox-and-geese.13.d4-d5.d5-d6")["error"]["code"] == "illegal-move"
+
+    ok = api.check_setup("fox-and-geese", ["d4"], START_13, "geese", 13)
+    assert ok == {"setup": check_setup("fox-and-geese", ["d4"], START_13, "geese").as_dict()}
+    bad = api.check_setup("fox-and-geese", ["d4", "d5"], START_13, "fox")
+    assert bad == {"problems": [{"code": "fox-count", "points": [], "reason": None}]}
