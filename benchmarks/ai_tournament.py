@@ -4,13 +4,15 @@ The independent players share nothing with ``game/evaluation.py`` or
 ``game/search.py``; they use only the rules engine (``Position``):
 
 * ``ab2``, ``ab4``: plain fixed-depth alpha-beta (no table, no quiescence),
-  scoring material and the side to move's mobility only; ties broken at random.
+  scoring material (geese taken, counting geese in hand as not taken; foxes
+  huffed) and the side to move's mobility only; ties broken at random.
 * ``waiting``: a fox that takes a goose only when the geese cannot then leave
   it with fewer than two moves, and otherwise plays the move that keeps the
   most moves after the geese's best reply (the way a fox beats geese that
   cannot step sideways: it waits until they run out of safe moves).
 * ``greedy``: geese that play a trapping or pen-filling move when there is
-  one, else advance their lowest goose, avoiding steps that give a capture.
+  one, else advance their lowest goose (or place a goose on the lowest point),
+  avoiding moves that give a capture.
 * ``beginner``: geese as a careful beginner plays them (issue #37): never a
   step after which a goose can be jumped; among the safe steps, one that
   keeps the most spare moves (safe steps still left after any fox reply, up
@@ -84,6 +86,8 @@ CONFIGS = (
     ("fox-and-geese", 17),
     ("two-foxes", None),
     ("large-cross", None),
+    ("asalto", None),
+    ("bagh-chal", None),
 )
 PAIRINGS = "hard-ab2,hard-ab4,hard-waiting,hard-greedy,medium-ab2,easy-ab2,hard-medium,medium-easy"
 # Which side each independent player can take (None: either).
@@ -95,6 +99,7 @@ HARD_NODES = 20_000
 
 WIN = 1_000_000
 GOOSE = 100
+FOX = 300  # a fox lost (Asalto's huffing)
 MOBILITY = 10
 
 
@@ -105,10 +110,15 @@ def _plain_score(pos: Position, ply: int) -> int:
         if outcome.winner is None:
             return 0
         return WIN - ply if outcome.winner is pos.turn else ply - WIN
-    taken = len(pos.rules.geese) - pos.geese
+    rules = pos.rules
+    # Geese in hand are geese the fox has not taken; a huffed fox is material too.
+    taken = len(rules.geese) + rules.in_hand - pos.geese - pos.hand
+    lost = len(rules.foxes) - len(pos.foxes)
     mobility = len(pos.legal_moves())
-    fox_view = GOOSE * taken + (
-        MOBILITY * mobility if pos.turn is Side.FOX else -MOBILITY * mobility
+    fox_view = (
+        GOOSE * taken
+        - FOX * lost
+        + (MOBILITY * mobility if pos.turn is Side.FOX else -MOBILITY * mobility)
     )
     return fox_view if pos.turn is Side.FOX else -fox_view
 
@@ -374,8 +384,8 @@ def speed(seconds: float) -> None:
         rng = random.Random(7)
         pos = Position(rules_for(game, geese))
         for label, plies in (
-            ("start, fox to move", 0),
-            ("start, geese to move", 1),
+            ("start", 0),
+            ("after 1 random ply", 1),
             ("after 20 random plies", 19),
         ):
             while pos.ply < plies and pos.outcome() is None:

@@ -14,6 +14,8 @@ CONFIGS = [
     ("fox-and-geese", 17, True),
     ("two-foxes", None, False),
     ("large-cross", None, False),
+    ("asalto", None, False),
+    ("bagh-chal", None, False),
 ]
 
 

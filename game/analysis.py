@@ -116,7 +116,9 @@ def hint(
 
 def _fox_jumps(position: Position) -> list[Move]:
     """The fox's captures in this arrangement if the fox were to move."""
-    fox_to_move = Position(position.rules, position.foxes, position.goose_squares(), Side.FOX)
+    fox_to_move = Position(
+        position.rules, position.foxes, position.goose_squares(), Side.FOX, position.hand
+    )
     return [m for m in fox_to_move.legal_moves() if m.jump]
 
 
@@ -465,11 +467,13 @@ def check_setup(
     # Counted by the pieces put down, wherever they are: a piece off the board is one problem.
     if len(fox_names) != len(rules.foxes):
         problems.append(Problem(SetupProblem.FOX_COUNT))
-    if len(goose_names) > len(rules.geese):
+    if len(goose_names) > rules.total_geese:
         problems.append(Problem(SetupProblem.TOO_MANY_GEESE))
     elif len(goose_names) < rules.fox_wins_below:
         problems.append(Problem(SetupProblem.TOO_FEW_GEESE))
-    stranded = [] if len(goose_names) > len(rules.geese) else _out_of_reach(rules, goose_squares)
+    # Geese placed from the hand may stand anywhere (a set-up position has them all placed).
+    far = len(goose_names) > rules.total_geese or rules.in_hand
+    stranded = [] if far else _out_of_reach(rules, goose_squares)
     if stranded:
         problems.append(Problem(SetupProblem.GOOSE_BEHIND_START, _names(stranded)))
     if to_move not in (Side.FOX.value, Side.GEESE.value):
@@ -478,7 +482,7 @@ def check_setup(
         return problems
     setup = Setup(
         rules,
-        len(rules.geese),
+        rules.total_geese,
         sideways,
         tuple(sorted(fox_squares)),
         tuple(sorted(goose_squares)),

@@ -99,7 +99,8 @@ class Board:
 
 
 def _cross(board_id: str, size: int, arm: int, diagonal: Callable[[int, int], bool]) -> Board:
-    """A cross of ``size`` x ``size`` points whose arms are ``arm`` points wide.
+    """A cross of ``size`` x ``size`` points whose arms are ``arm`` points wide (a whole
+    square grid when ``arm`` is ``size``).
 
     ``diagonal(c, r)`` says whether diagonal lines may pass through (c, r); a
     diagonal also needs its whole unit square on the board.
@@ -127,4 +128,7 @@ CROSS_33 = _cross("cross-33", 7, 3, lambda c, r: True)
 # 45 points, diagonals only through points whose column + row index is odd.
 CROSS_45 = _cross("cross-45", 9, 3, lambda c, r: (c + r) % 2 == 1)
 
-BOARDS = {b.id: b for b in (CROSS_33, CROSS_45)}
+# 5 x 5 points (Bagh-Chal), diagonals only through points whose column + row index is even.
+GRID_5 = _cross("grid-5", 5, 5, lambda c, r: (c + r) % 2 == 0)
+
+BOARDS = {b.id: b for b in (CROSS_33, CROSS_45, GRID_5)}

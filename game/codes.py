@@ -54,6 +54,11 @@ class IllegalReason(StrEnum):
     CHAIN_MUST_CONTINUE = "chain-must-continue"
     NOT_A_JUMP = "not-a-jump"
     NOT_A_LINE = "not-a-line"
+    # Games with pieces in hand (Bagh-Chal): a goose on the board moved while geese are in hand,
+    # a placement with none in hand (or by the fox side); and a chain where one jump is a move.
+    MUST_PLACE = "must-place"
+    NONE_IN_HAND = "none-in-hand"
+    ONE_JUMP_PER_MOVE = "one-jump-per-move"
 
 
 class Termination(StrEnum):
@@ -61,10 +66,17 @@ class Termination(StrEnum):
 
     GOOSE_COUNT = "goose-count"
     PEN_FULL = "pen-full"
+    FOXES_GONE = "foxes-gone"
     FOX_TRAPPED = "fox-trapped"
     GEESE_BLOCKED = "geese-blocked"
     THREEFOLD = "threefold-repetition"
     HUNDRED_PLIES = "hundred-ply-rule"
+
+
+class MoveEvent(StrEnum):
+    """What a move did besides moving (the API's ``events``): a huff removed foxes."""
+
+    HUFF = "huff"
 
 
 class HintReason(StrEnum):
@@ -114,6 +126,7 @@ def registry() -> dict[str, list[str]]:
         "record": [c.value for c in RecordCode],
         "illegal": [c.value for c in IllegalReason],
         "termination": [c.value for c in Termination],
+        "event": [c.value for c in MoveEvent],
         "engine": [c.value for c in EngineCode],
         "hint": [c.value for c in HintReason],
         "mark": [c.value for c in MoveMark],

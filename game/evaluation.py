@@ -17,7 +17,15 @@ The terms, from the fox's side (the geese's value is its negative):
   whose landing point is a refuge;
 * geese already past the fox, and geese with a line back to the fox's room
   (it can get behind them);
-* goose progress: rows gained, pen points filled;
+* goose progress: rows gained, pen points filled (Asalto's fortress too); none
+  where geese step backward as well (Bagh-Chal), and no "passed" geese there;
+* foxes, where they can be lost (huffing): each one on the board, and the huff
+  risk: with the foxes to move, a fox that can jump is lost unless it jumps, so
+  standing pat costs it;
+* trapped foxes, where the geese win only by trapping several foxes: each fox
+  without a move is one fewer to trap;
+* material counts the geese in hand with those on the board (Bagh-Chal's goats
+  are all in hand at the start);
 * tempo, where geese step only forward: each goose's forward steps left
   (a step into a dead end throws away the steps it cuts off), and the
   reserve: the steps left to geese that do not touch the fox's room, which
@@ -69,6 +77,11 @@ class Weights:
     fox_contempt: int = 150
     # Geese pay in proportion to the captures the fox still needs to win on the count.
     geese_contempt_per_capture: int = 40
+    # Where foxes can be lost (huffing): one fox of two gone halves the hunt, worth several
+    # geese; with the foxes to move a fox that can jump is lost unless it jumps.
+    fox: int = 400
+    # Where several foxes must all be trapped (no pen): a fox without a move already is.
+    stuck: int = 60
 
 
 WEIGHTS = Weights()
@@ -77,8 +90,7 @@ WEIGHTS = Weights()
 def draw_score(rules: Rules, side: Side, w: Weights = WEIGHTS) -> int:
     """A draw's value for ``side``: below 0 means the side would rather play on."""
     if side is Side.GEESE:
-        captures_to_win = len(rules.geese) - rules.fox_wins_below + 1
-        return -w.geese_contempt_per_capture * captures_to_win
+        return -w.geese_contempt_per_capture * rules.captures_to_win
     return -w.fox_contempt
 
 
@@ -91,7 +103,7 @@ class Evaluation:
         size = len(tables.fox_steps)
         self.points = points
         self.goose_value = w.goose
-        self.initial = len(rules.geese)
+        self.initial = rules.total_geese
         self.steps = tables.fox_steps
         self.jumps = tables.jumps
         # through[sq]: (a, b) with a fox on a able to jump a goose on sq to b.
@@ -125,10 +137,13 @@ class Evaluation:
         self.potential = potential
         pen = set(rules.pen)
         forward_only = not rules.sideways
+        # Where geese step back too, a row gained is no progress, and a goose past a fox
+        # can come back: only the fox's room, mobility and threats count.
+        advance = 0 if rules.backward else w.advance
         self.goose_square = [0] * size
         for sq in points:
             row = row_of(sq)
-            value = w.advance * row
+            value = advance * row
             if forward_only:
                 # Every step spends one; a step into a dead end also spends the ones it cuts off.
                 value += w.tempo * (row + potential[sq])
@@ -137,8 +152,11 @@ class Evaluation:
             self.goose_square[sq] = value
         self.w_reserve = w.reserve if forward_only else 0
         self.w_room = w.room_pen if pen else w.room
-        self.w_passed = 0 if pen else w.passed
-        self.w_outflanked = 0 if pen else w.outflanked
+        self.w_passed = 0 if pen or rules.backward else w.passed
+        self.w_outflanked = 0 if pen or rules.backward else w.outflanked
+        self.w_fox = w.fox if rules.huffing else 0
+        self.foxes = len(rules.foxes)
+        self.w_stuck = w.stuck if not pen and len(rules.foxes) > 1 else 0
         self.w = w
         self.mark = [0] * size
         self.stamp = 0
@@ -174,15 +192,21 @@ class Evaluation:
                 if cells[n] == EMPTY and mark[n] != stamp:
                     mark[n] = stamp
                     room_points.append(n)
-        mobility = threats = 0
+        mobility = threats = stuck = can_jump = 0
         for f in foxes:
+            moves = 0
             for n in steps[f]:
                 if cells[n] == EMPTY:
-                    mobility += 1
+                    moves += 1
+            jumps = 0
             for over, land in self.jumps[f]:
                 if cells[over] == GOOSE and cells[land] == EMPTY:
-                    threats += 1
-        lowest_fox_row = min(row_of(f) for f in foxes)
+                    jumps += 1
+            mobility += moves
+            threats += jumps
+            stuck += not (moves or jumps)
+            can_jump += jumps > 0
+        lowest_fox_row = min((row_of(f) for f in foxes), default=0)  # none: huffed away
         geese_value = holes = deep_holes = passed = outflanked = reserve = 0
         can_reach = 0
         goose_square, reach, bit, potential = (
@@ -225,8 +249,14 @@ class Evaluation:
             + self.w_outflanked * outflanked
             - geese_value
             - self.w_reserve * reserve
-            + self.goose_value * (self.initial - pos.geese)
+            + self.goose_value * (self.initial - pos.geese - pos.hand)
+            - self.w_stuck * stuck
         )
+        if self.w_fox:
+            score -= self.w_fox * (self.foxes - len(foxes))
+            if pos.turn is Side.FOX:
+                # Standing pat means stepping: every fox that could jump would be huffed.
+                score -= self.w_fox * can_jump
         if refuge:
             score += w.refuge * refuge + (w.refuge2 if refuge > 1 else 0)
         if mobility + threats <= 1:

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from .boards import CROSS_33, CROSS_45, Board, parse_square
+from .boards import CROSS_33, CROSS_45, GRID_5, Board, parse_square
 
-FORWARD, DIAGONAL, SIDEWAYS = "forward", "diagonal", "sideways"
+# The directions a goose may step: forward (to a higher row), diagonally forward, sideways
+# (along its row), and backward (to a lower row, straight or diagonally).
+FORWARD, DIAGONAL, SIDEWAYS, BACKWARD = "forward", "diagonal", "sideways", "backward"
+ANY_DIRECTION = frozenset({FORWARD, DIAGONAL, SIDEWAYS, BACKWARD})
+
+
+class Side(StrEnum):
+    FOX = "fox"
+    GEESE = "geese"
+
+    @property
+    def other(self) -> Side:
+        return Side.GEESE if self is Side.FOX else Side.FOX
 
 
 def _squares(names: str) -> tuple[int, ...]:
@@ -27,10 +40,31 @@ class Rules:
     fox_wins_below: int
     # The geese win by filling every point of the pen (empty: no pen rule).
     pen: tuple[int, ...] = ()
+    first: Side = Side.FOX
+    # Geese in hand at the start: while any is left, a goose move places one on an empty point.
+    in_hand: int = 0
+    # Whether a fox may jump again after a jump in the same move.
+    chains: bool = True
+    # Huffing: a fox step made while a jump was possible removes every fox that could jump.
+    huffing: bool = False
 
     @property
     def sideways(self) -> bool:
         return SIDEWAYS in self.goose_moves
+
+    @property
+    def backward(self) -> bool:
+        return BACKWARD in self.goose_moves
+
+    @property
+    def total_geese(self) -> int:
+        """The geese of the whole game: on the board at the start and in hand."""
+        return len(self.geese) + self.in_hand
+
+    @property
+    def captures_to_win(self) -> int:
+        """The captures the fox side needs (geese in hand count as geese left)."""
+        return self.total_geese - self.fox_wins_below + 1
 
 
 @dataclass(frozen=True)
@@ -38,7 +72,8 @@ class Variant:
     id: str
     board: Board
     foxes: tuple[int, ...]
-    # Geese by count: the first entry is the default.
+    # Geese by count: the first entry is the default. Geese of the count that have no point
+    # start in hand (Bagh-Chal: 20 and none on the board, so all 20 in hand).
     geese: dict[int, tuple[int, ...]]
     goose_moves: frozenset[str]
     forced_capture: bool
@@ -46,9 +81,13 @@ class Variant:
     pen: tuple[int, ...] = ()
     # Whether the table option "geese may move sideways" exists (off by default).
     sideways_option: bool = False
+    first: Side = Side.FOX
+    chains: bool = True
+    huffing: bool = False
 
     @property
     def default_geese(self) -> int:
+        """The geese count of the default table (in hand included)."""
         return next(iter(self.geese))
 
     def rules(self, geese: int | None = None, sideways: bool = False) -> Rules:
@@ -71,10 +110,16 @@ class Variant:
             self.forced_capture,
             self.fox_wins_below,
             self.pen,
+            self.first,
+            geese - len(self.geese[geese]),
+            self.chains,
+            self.huffing,
         )
 
 
 _ROWS_1_3 = "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3"
+# The top arm of cross 33: Two Foxes' pen, Asalto's fortress.
+_FORTRESS = _squares("c5 d5 e5 c6 d6 e6 c7 d7 e7")
 
 VARIANTS = {
     v.id: v
@@ -101,7 +146,7 @@ VARIANTS = {
             goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
             forced_capture=True,
             fox_wins_below=9,
-            pen=_squares("c5 d5 e5 c6 d6 e6 c7 d7 e7"),
+            pen=_FORTRESS,
         ),
         Variant(
             id="large-cross",
@@ -111,6 +156,30 @@ VARIANTS = {
             goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
             forced_capture=False,
             fox_wins_below=4,
+        ),
+        Variant(
+            id="asalto",
+            board=CROSS_33,
+            foxes=_squares("c6 e6"),
+            geese={24: tuple(sq for sq in CROSS_33.points if sq not in _FORTRESS)},
+            goose_moves=frozenset({FORWARD, DIAGONAL, SIDEWAYS}),
+            forced_capture=False,
+            fox_wins_below=9,
+            pen=_FORTRESS,
+            first=Side.GEESE,
+            huffing=True,
+        ),
+        Variant(
+            id="bagh-chal",
+            board=GRID_5,
+            foxes=_squares("a1 e1 a5 e5"),
+            geese={20: ()},
+            goose_moves=ANY_DIRECTION,
+            forced_capture=False,
+            # Five captures win: fewer than 16 of the 20 goats left, counting those in hand.
+            fox_wins_below=16,
+            first=Side.GEESE,
+            chains=False,
         ),
     )
 }

@@ -11,27 +11,20 @@ import functools
 import random
 import re
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from typing import NamedTuple
 
 from .boards import DIRECTIONS, STRIDE, col_of, parse_square, row_of, square_name
 from .codes import IllegalReason, Termination
-from .games import DIAGONAL, FORWARD, SIDEWAYS, Rules
+from .games import BACKWARD, DIAGONAL, FORWARD, SIDEWAYS, Rules
+
+# Side is at home in games.py (a game says who moves first); re-exported for its many users.
+from .games import Side as Side  # noqa: PLC0414
 
 EMPTY, FOX, GOOSE, OFF = 0, 1, 2, 3
 SIZE = STRIDE * 9
 
 DRAW_PLIES = 100
 REPETITIONS = 3
-
-
-class Side(StrEnum):
-    FOX = "fox"
-    GEESE = "geese"
-
-    @property
-    def other(self) -> Side:
-        return Side.GEESE if self is Side.FOX else Side.FOX
 
 
 class Outcome(NamedTuple):
@@ -58,11 +51,14 @@ class IllegalMoveError(ValueError):
         self.code = code
 
 
-_MOVE_RE = re.compile(r"[a-i][1-9](?:-[a-i][1-9]|(?:x[a-i][1-9])+)")
+_MOVE_RE = re.compile(r"@[a-i][1-9]|[a-i][1-9](?:-[a-i][1-9]|(?:x[a-i][1-9])+)")
 
 
 class Move(NamedTuple):
-    """A whole move: the points visited, and whether it jumps (captures)."""
+    """A whole move: the points visited, and whether it jumps (captures).
+
+    A placement (a goose from the hand onto the board) visits one point.
+    """
 
     path: tuple[int, ...]
     jump: bool
@@ -76,6 +72,10 @@ class Move(NamedTuple):
         return self.path[-1]
 
     @property
+    def placement(self) -> bool:
+        return len(self.path) == 1
+
+    @property
     def captures(self) -> tuple[int, ...]:
         if not self.jump:
             return ()
@@ -83,12 +83,16 @@ class Move(NamedTuple):
         return tuple((p[i] + p[i + 1]) // 2 for i in range(len(p) - 1))
 
     def __str__(self) -> str:
+        if len(self.path) == 1:
+            return "@" + square_name(self.path[0])
         return ("x" if self.jump else "-").join(square_name(s) for s in self.path)
 
     @classmethod
     def parse(cls, text: str) -> Move:
         if not isinstance(text, str) or not _MOVE_RE.fullmatch(text):
             raise NotationError(f"not a move in notation: {text!r}")
+        if text[0] == "@":
+            return cls((parse_square(text[1:]),), False)
         jump = "x" in text
         path = tuple(parse_square(t) for t in text.split("x" if jump else "-"))
         return cls(path, jump)
@@ -102,6 +106,10 @@ def _zobrist_keys(seed: int = 0x0F0C5) -> tuple[list[int], list[int], int]:
 
 
 _FOX_KEYS, _GOOSE_KEYS, _GEESE_TO_MOVE_KEY = _zobrist_keys()
+# By the number of geese in hand; none in hand adds nothing, so games without a hand keep
+# the hashes they always had.
+_hand_rng = random.Random(0x4A4D)
+_HAND_KEYS = [0, *(_hand_rng.getrandbits(60) for _ in range(SIZE))]
 
 
 class _Tables:
@@ -120,6 +128,8 @@ class _Tables:
             wanted |= {(1, 1), (-1, 1)}
         if SIDEWAYS in rules.goose_moves:
             wanted |= {(1, 0), (-1, 0)}
+        if BACKWARD in rules.goose_moves:
+            wanted |= {(0, -1), (1, -1), (-1, -1)}
         for sq in board.points:
             steps, goose, jumps = [], [], []
             for d in DIRECTIONS:
@@ -145,13 +155,18 @@ class Position:
     """A game in progress: the pieces, the side to move and the history the draw rules need."""
 
     __slots__ = (
+        "_below",
+        "_huffing",
+        "_pen",
         "_seen",
         "_stack",
+        "_step_back",
         "_tables",
         "cells",
         "clock",
         "foxes",
         "geese",
+        "hand",
         "hash",
         "rules",
         "turn",
@@ -162,9 +177,16 @@ class Position:
         rules: Rules,
         foxes: Iterable[int] | None = None,
         geese: Iterable[int] | None = None,
-        turn: Side = Side.FOX,
+        turn: Side | None = None,
+        hand: int | None = None,
     ):
-        """The start position, or any arrangement given as squares (for tests and analysis)."""
+        """The start position, or any arrangement given as squares (for tests and analysis).
+
+        ``turn`` is the side that moves first unless given; ``hand``, the geese in hand, is
+        the rules' own at the start and none for an arrangement of given geese.
+        """
+        if hand is None:
+            hand = rules.in_hand if geese is None else 0
         foxes = rules.foxes if foxes is None else tuple(foxes)
         geese = rules.geese if geese is None else tuple(geese)
         if len(set(foxes) | set(geese)) != len(foxes) + len(geese):
@@ -181,18 +203,28 @@ class Position:
         for sq in geese:
             self.cells[sq] = GOOSE
         self.foxes = list(foxes)
-        self.turn = Side(turn)
-        self.geese = len(geese)
-        # Plies since the last capture or forward / diagonally-forward goose step.
+        self.turn = rules.first if turn is None else Side(turn)
+        self.geese = len(geese)  # on the board
+        self.hand = hand
+        # The fox side wins below this many geese on the board: geese in hand count as left.
+        self._below = rules.fox_wins_below - hand
+        # Plies since the last move that cannot be undone: a capture, a huff, a placement, or
+        # a goose step forward or diagonally forward where geese never step backward.
         self.clock = 0
-        h = _GEESE_TO_MOVE_KEY if self.turn is Side.GEESE else 0
+        h = (_GEESE_TO_MOVE_KEY if self.turn is Side.GEESE else 0) ^ _HAND_KEYS[hand]
         for sq in foxes:
             h ^= _FOX_KEYS[sq]
         for sq in geese:
             h ^= _GOOSE_KEYS[sq]
         self.hash = h
         self._seen = {h: 1}
-        self._stack: list[tuple[Move, int]] = []
+        # Each move with the clock before it and, if it huffed, the foxes it removed (their
+        # points after it) and the foxes before it.
+        self._stack: list[tuple[Move, int, tuple[tuple[int, ...], tuple[int, ...]] | None]] = []
+        self._huffing = rules.huffing
+        self._pen = bool(rules.pen)
+        # Where geese may step back, a forward step is no progress (the draw clock runs on).
+        self._step_back = rules.backward
 
     # -- queries ---------------------------------------------------------
 
@@ -202,7 +234,20 @@ class Position:
 
     @property
     def moves(self) -> list[Move]:
-        return [m for m, _ in self._stack]
+        return [entry[0] for entry in self._stack]
+
+    @property
+    def huffed(self) -> tuple[int, ...]:
+        """The points of the foxes the last move removed by huffing (none: no huff)."""
+        huff = self._stack[-1][2] if self._stack else None
+        return () if huff is None else huff[0]
+
+    def can_jump(self, fox: int) -> bool:
+        """Whether the fox on ``fox`` has a jump now."""
+        cells = self.cells
+        return any(
+            cells[over] == GOOSE and cells[land] == EMPTY for over, land in self._tables.jumps[fox]
+        )
 
     def piece_at(self, sq: int) -> int:
         return self.cells[sq]
@@ -220,18 +265,21 @@ class Position:
 
     def _ended_by_rule(self) -> bool:
         return (
-            self.geese < self.rules.fox_wins_below
-            or self.pen_full()
+            self.geese < self._below
+            or (self._pen and self.pen_full())
+            or not self.foxes
             or self._seen[self.hash] >= REPETITIONS
             or self.clock >= DRAW_PLIES
         )
 
     def outcome(self) -> Outcome | None:
         """The result, checked in the order of docs/rules.md, or None while the game goes on."""
-        if self.geese < self.rules.fox_wins_below:
+        if self.geese < self._below:
             return Outcome(Termination.GOOSE_COUNT, Side.FOX)
         if self.pen_full():
             return Outcome(Termination.PEN_FULL, Side.GEESE)
+        if not self.foxes:
+            return Outcome(Termination.FOXES_GONE, Side.GEESE)
         if not self._generate():
             if self.turn is Side.FOX:
                 return Outcome(Termination.FOX_TRAPPED, Side.GEESE)
@@ -246,7 +294,7 @@ class Position:
         """Every legal move; none once the game is over."""
         if self._ended_by_rule():
             return []
-        return self._generate()
+        return self._fox_moves() if self.turn is Side.FOX else self._goose_moves()
 
     def _generate(self) -> list[Move]:
         if self.turn is Side.FOX:
@@ -255,6 +303,8 @@ class Position:
 
     def _goose_moves(self) -> list[Move]:
         cells, steps = self.cells, self._tables.goose_steps
+        if self.hand:
+            return [Move((sq,), False) for sq in self.rules.board.points if cells[sq] == EMPTY]
         return [
             Move((sq, to), False)
             for sq in self.rules.board.points
@@ -267,9 +317,13 @@ class Position:
         cells, jumps = self.cells, self._tables.jumps
         chains: list[Move] = []
         forced = self.rules.forced_capture
+        more = self.rules.chains
         for fox in self.foxes:
             for over, land in jumps[fox]:
                 if cells[over] == GOOSE and cells[land] == EMPTY:
+                    if not more:
+                        chains.append(Move((fox, land), True))
+                        continue
                     cells[fox] = EMPTY
                     self._chains(fox, over, land, [fox], chains, forced)
                     cells[fox] = FOX
@@ -303,33 +357,55 @@ class Position:
     def push(self, move: Move) -> None:
         """Play ``move`` (assumed legal; see ``play`` for checked input)."""
         cells = self.cells
-        src, dst = move.path[0], move.path[-1]
-        piece = cells[src]
-        keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
-        h = self.hash ^ keys[src] ^ keys[dst] ^ _GEESE_TO_MOVE_KEY
-        cells[src] = EMPTY
         old_clock = self.clock
-        if move.jump:
-            for sq in move.captures:
-                cells[sq] = EMPTY
-                h ^= _GOOSE_KEYS[sq]
-            self.geese -= len(move.path) - 1
-            self.clock = 0
-        elif piece == GOOSE and dst // STRIDE > src // STRIDE:
+        path = move.path
+        src, dst = path[0], path[-1]
+        huff: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if src == dst and len(path) == 1:  # a placement
+            hand = self.hand
+            h = self.hash ^ _GOOSE_KEYS[dst] ^ _HAND_KEYS[hand] ^ _HAND_KEYS[hand - 1]
+            self.hand = hand - 1
+            self.geese += 1
+            self._below += 1
+            cells[dst] = GOOSE
             self.clock = 0
         else:
-            self.clock = old_clock + 1
-        cells[dst] = piece
-        if piece == FOX:
-            foxes = self.foxes
-            foxes[foxes.index(src)] = dst
+            piece = cells[src]
+            if self._huffing and piece == FOX and not move.jump:
+                huffed = tuple(dst if f == src else f for f in self.foxes if self.can_jump(f))
+                if huffed:
+                    huff = (huffed, tuple(self.foxes))
+            keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
+            h = self.hash ^ keys[src] ^ keys[dst]
+            cells[src] = EMPTY
+            if move.jump:
+                for sq in move.captures:
+                    cells[sq] = EMPTY
+                    h ^= _GOOSE_KEYS[sq]
+                self.geese -= len(path) - 1
+                self.clock = 0
+            elif piece == GOOSE and dst // STRIDE > src // STRIDE and not self._step_back:
+                self.clock = 0
+            else:
+                self.clock = old_clock + 1
+            cells[dst] = piece
+            if piece == FOX:
+                foxes = self.foxes
+                foxes[foxes.index(src)] = dst
+                if huff is not None:
+                    for sq in huff[0]:
+                        cells[sq] = EMPTY
+                        foxes.remove(sq)
+                        h ^= _FOX_KEYS[sq]
+                    self.clock = 0
+        h ^= _GEESE_TO_MOVE_KEY
         self.turn = Side.GEESE if self.turn is Side.FOX else Side.FOX
         self.hash = h
         self._seen[h] = self._seen.get(h, 0) + 1
-        self._stack.append((move, old_clock))
+        self._stack.append((move, old_clock, huff))
 
     def pop(self) -> Move:
-        move, old_clock = self._stack.pop()
+        move, old_clock, huff = self._stack.pop()
         seen = self._seen
         h = self.hash
         if seen[h] == 1:
@@ -337,20 +413,37 @@ class Position:
         else:
             seen[h] -= 1
         cells = self.cells
-        src, dst = move.path[0], move.path[-1]
-        piece = cells[dst]
-        keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
-        h ^= keys[src] ^ keys[dst] ^ _GEESE_TO_MOVE_KEY
-        cells[dst] = EMPTY
-        if move.jump:
-            for sq in move.captures:
-                cells[sq] = GOOSE
-                h ^= _GOOSE_KEYS[sq]
-            self.geese += len(move.path) - 1
-        cells[src] = piece
-        if piece == FOX:
-            foxes = self.foxes
-            foxes[foxes.index(dst)] = src
+        path = move.path
+        src, dst = path[0], path[-1]
+        if src == dst and len(path) == 1:
+            hand = self.hand
+            h ^= _GOOSE_KEYS[dst] ^ _HAND_KEYS[hand] ^ _HAND_KEYS[hand + 1]
+            self.hand = hand + 1
+            self.geese -= 1
+            self._below -= 1
+            cells[dst] = EMPTY
+        else:
+            if huff is not None:
+                for sq in huff[0]:
+                    cells[sq] = FOX
+                    h ^= _FOX_KEYS[sq]
+            piece = cells[dst]
+            keys = _FOX_KEYS if piece == FOX else _GOOSE_KEYS
+            h ^= keys[src] ^ keys[dst]
+            cells[dst] = EMPTY
+            if move.jump:
+                for sq in move.captures:
+                    cells[sq] = GOOSE
+                    h ^= _GOOSE_KEYS[sq]
+                self.geese += len(path) - 1
+            cells[src] = piece
+            if huff is not None:
+                # In their order before the move, which move generation follows.
+                self.foxes[:] = huff[1]
+            elif piece == FOX:
+                foxes = self.foxes
+                foxes[foxes.index(dst)] = src
+        h ^= _GEESE_TO_MOVE_KEY
         self.turn = Side.GEESE if self.turn is Side.FOX else Side.FOX
         self.clock = old_clock
         self.hash = h
@@ -369,21 +462,25 @@ class Position:
 
     def move_for_path(self, path: Sequence[int]) -> Move:
         """The legal move that visits ``path`` (the piece's point, then each point it stops on,
-        as a player clicks them), or an ``IllegalMoveError`` saying why there is none.
+        as a player clicks them; a placement's one point), or an ``IllegalMoveError`` saying
+        why there is none.
 
         A path that is no legal move is taken as the player meant it: a jump if it has more
         than two points or its two points are not neighbours, else a step.
         """
         path = tuple(path)
-        if len(path) < 2:
-            raise NotationError(f"a move visits at least two points: {path!r}")
+        if not path:
+            raise NotationError("a move visits at least one point (a placement visits one)")
         legal = self.legal_moves()
         for move in legal:
             if move.path == path:
                 return move
-        a, b = path[0], path[1]
-        far = max(abs(col_of(a) - col_of(b)), abs(row_of(a) - row_of(b))) > 1
-        move = Move(path, len(path) > 2 or far)
+        if len(path) == 1:
+            move = Move(path, False)
+        else:
+            a, b = path[0], path[1]
+            far = max(abs(col_of(a) - col_of(b)), abs(row_of(a) - row_of(b))) > 1
+            move = Move(path, len(path) > 2 or far)
         reason = self.illegal_reason(move, legal)
         raise IllegalMoveError(f"{move} is not legal here ({reason})", reason)
 
@@ -395,6 +492,10 @@ class Position:
         cells, src = self.cells, move.origin
         if any(cells[sq] == OFF for sq in move.path):
             return IllegalReason.OFF_BOARD
+        if move.placement:
+            if self.turn is Side.FOX or not self.hand:
+                return IllegalReason.NONE_IN_HAND
+            return IllegalReason.OCCUPIED
         piece = cells[src]
         if piece == EMPTY:
             return IllegalReason.NO_PIECE
@@ -402,14 +503,18 @@ class Position:
         if piece != mine:
             return IllegalReason.NOT_YOUR_PIECE
         if piece == GOOSE:
+            if self.hand:
+                return IllegalReason.MUST_PLACE
             if move.jump:
                 return IllegalReason.GEESE_CANNOT_JUMP
-            if move.target // STRIDE < src // STRIDE:
+            if move.target // STRIDE < src // STRIDE and not self.rules.backward:
                 return IllegalReason.GOOSE_BACKWARD
             if move.target // STRIDE == src // STRIDE and not self.rules.sideways:
                 return IllegalReason.GOOSE_SIDEWAYS
         if cells[move.target] != EMPTY and move.target != src:
             return IllegalReason.OCCUPIED
+        if move.jump and len(move.path) > 2 and not self.rules.chains:
+            return IllegalReason.ONE_JUMP_PER_MOVE
         forced = self.rules.forced_capture
         if forced and not move.jump and any(m.jump for m in legal):
             return IllegalReason.CAPTURE_COMPULSORY

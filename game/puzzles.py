@@ -67,7 +67,9 @@ class Prover:
 
     def __init__(self, position: Position, budget: int | None = None):
         # A fresh position with the same pieces: no history, so the draw rules cannot apply.
-        self.pos = Position(position.rules, position.foxes, position.goose_squares(), position.turn)
+        self.pos = Position(
+            position.rules, position.foxes, position.goose_squares(), position.turn, position.hand
+        )
         self._below = position.rules.fox_wins_below
         # By Zobrist hash (the side to move is part of it), for the side to move there:
         # the fewest moves known to win, and the most moves known not to be enough.

@@ -5,9 +5,10 @@
 moves in notation. Version 2 adds, after the options, the side the sender of a
 link plays (``2.fox-and-geese.13.fox.d4-c4``), so whoever opens it plays the
 other side; version 1 records stay readable and are still written when no side
-is set. Every character is safe in a URL fragment. Decoding is
-strict: anything corrupt or illegal raises ``RecordError`` naming the ply,
-with the longest valid prefix attached so nothing playable is lost.
+is set. A placement is written ``@c3`` (``1.bagh-chal.20.@c3.a1-b1``). Every
+character is safe in a URL fragment. Decoding is strict: anything corrupt or
+illegal raises ``RecordError`` naming the ply, with the longest valid prefix
+attached so nothing playable is lost.
 """
 
 from __future__ import annotations

@@ -31,13 +31,21 @@ class _OverBudgetError(Exception):
 def forward_only(position: Position) -> bool:
     """Whether the rules make every goose move a forward step (and so the game finite)."""
     rules = position.rules
-    return not rules.sideways and not rules.pen and not rules.forced_capture
+    return (
+        not rules.sideways
+        and not rules.backward
+        and not rules.pen
+        and not rules.forced_capture
+        and not rules.huffing
+    )
 
 
 def _copy(position: Position) -> Position:
     # A fresh position with the same pieces: the search never touches the caller's history,
     # which the value does not depend on (no repetition or clock can matter, see above).
-    return Position(position.rules, position.foxes, position.goose_squares(), position.turn)
+    return Position(
+        position.rules, position.foxes, position.goose_squares(), position.turn, position.hand
+    )
 
 
 class Solver:

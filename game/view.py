@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .boards import square_name
-from .codes import IllegalReason, Termination
+from .codes import IllegalReason, MoveEvent, Termination
 from .position import FOX, GOOSE, IllegalMoveError, Move, Position, Side
 
 
@@ -39,6 +39,13 @@ def view(position: Position) -> dict[str, Any]:
         "to_move": position.turn.value,
         "pieces": pieces(position),
         "geese_left": position.geese,
+        "in_hand": position.hand,
+        # Geese taken so far, and how many the fox side needs (Bagh-Chal: "captured 2 of 5").
+        "captured": position.rules.total_geese - position.geese - position.hand,
+        "captures_to_win": position.rules.captures_to_win,
+        # The points of the foxes the last move removed by huffing (Asalto), and its events.
+        "huffed": [square_name(sq) for sq in position.huffed],
+        "events": [MoveEvent.HUFF.value] if position.huffed else [],
         "legal": [move_view(m) for m in legal],
         "must_jump": must_jump(legal),
         "last": move_view(last) if last else None,
@@ -65,8 +72,8 @@ def must_jump(legal: list[Move]) -> list[str]:
 
 def end_points(position: Position) -> list[str]:
     """The points that show why the game ended: the trapped foxes, the filled pen, the
-    blocked geese, or where the fox that made the last capture landed. Empty while the game
-    goes on or after a draw."""
+    blocked geese, the foxes huffed off the board, or where the fox that made the last
+    capture landed. Empty while the game goes on or after a draw."""
     outcome = position.outcome()
     reason = outcome.termination if outcome else None
     cells = position.cells
@@ -76,6 +83,8 @@ def end_points(position: Position) -> list[str]:
         squares = [sq for sq in position.rules.board.points if cells[sq] == GOOSE]
     elif reason == Termination.PEN_FULL:
         squares = list(position.rules.pen)
+    elif reason == Termination.FOXES_GONE:
+        squares = list(position.huffed)
     elif reason == Termination.GOOSE_COUNT and position.ply:
         squares = [position.moves[-1].target]
     else:
@@ -99,6 +108,15 @@ def refusals(position: Position) -> dict[tuple[int, ...], IllegalReason]:
     for move in legal:
         starts |= {move.path[:k] for k in range(2, len(move.path))}
     refused: dict[tuple[int, ...], IllegalReason] = {}
+    if position.hand and position.turn is Side.GEESE:
+        # A placement is one point clicked: every point no goose may be placed on is refused.
+        placements = {m.path for m in legal}
+        for sq in points:
+            if (sq,) not in placements:
+                try:
+                    position.move_for_path((sq,))
+                except IllegalMoveError as exc:
+                    refused[(sq,)] = exc.code
     for start in sorted(starts):
         n = len(start)
         going = [m for m in legal if len(m.path) > n and m.path[:n] == start]

@@ -25,6 +25,9 @@ def board(kind: str):
     if kind == "cross33":
         points = {(c, r) for c in range(7) for r in range(7) if 2 <= c <= 4 or 2 <= r <= 4}
         diag_ok = lambda p: True  # noqa: E731
+    elif kind == "grid5":
+        points = {(c, r) for c in range(5) for r in range(5)}
+        diag_ok = lambda p: (p[0] + p[1]) % 2 == 0  # noqa: E731
     else:
         points = {(c, r) for c in range(9) for r in range(9) if 3 <= c <= 5 or 3 <= r <= 5}
         diag_ok = lambda p: (p[0] + p[1]) % 2 == 1  # noqa: E731
@@ -40,6 +43,9 @@ def board(kind: str):
                     lines.add(frozenset((a, b)))
     return points, lines
 
+
+FORTRESS = "c5 d5 e5 c6 d6 e6 c7 d7 e7"
+FORWARD_DIAGONAL_SIDEWAYS = [(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0)]
 
 GAMES: dict[str, dict[str, Any]] = {
     "fox-and-geese": {
@@ -69,6 +75,30 @@ GAMES: dict[str, dict[str, Any]] = {
         "below": 4,
         "pen": "",
     },
+    "asalto": {
+        "board": "cross33",
+        "foxes": "c6 e6",
+        # Every point outside the fortress.
+        "geese": {24: ROWS_1_3 + " a4 b4 c4 d4 e4 f4 g4 a5 b5 f5 g5"},
+        "sideways": True,
+        "forced": False,
+        "below": 9,
+        "pen": FORTRESS,
+        "first": "geese",
+        "huffing": True,
+    },
+    "bagh-chal": {
+        "board": "grid5",
+        "foxes": "a1 e1 a5 e5",
+        "geese": {20: ""},
+        "hand": 20,
+        "dirs": [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)],
+        "forced": False,
+        "chains": False,
+        "below": 16,  # five captured: goats in hand count as left
+        "pen": "",
+        "first": "geese",
+    },
 }
 
 
@@ -79,46 +109,70 @@ class Ref:
         self.forced = spec["forced"]
         self.below = spec["below"]
         self.pen = {pt(n) for n in spec["pen"].split()}
-        self.sideways = spec["sideways"] or sideways
+        sideways = spec.get("sideways", False) or sideways
+        self.dirs = spec.get("dirs") or [(0, 1), (1, 1), (-1, 1)] + (
+            [(1, 0), (-1, 0)] if sideways else []
+        )
+        self.chains = spec.get("chains", True)
+        self.huffing = spec.get("huffing", False)
         geese = geese or next(iter(spec["geese"]))
         self.start = (
             frozenset(pt(n) for n in spec["foxes"].split()),
             frozenset(pt(n) for n in spec["geese"][geese].split()),
-            "fox",
+            spec.get("first", "fox"),
+            spec.get("hand", 0),
         )
 
     def over(self, state) -> bool:
-        _foxes, geese, _turn = state
-        return len(geese) < self.below or (bool(self.pen) and self.pen <= geese)
+        foxes, geese, _turn, hand = state
+        return len(geese) + hand < self.below or (bool(self.pen) and self.pen <= geese) or not foxes
 
     def moves(self, state) -> list[tuple[str, tuple]]:
         if self.over(state):
             return []
-        foxes, geese, turn = state
+        foxes, geese, turn, hand = state
         occupied = foxes | geese
         out = []
+        if turn == "geese" and hand:
+            return [
+                (f"@{name(p)}", (foxes, geese | {p}, "fox", hand - 1))
+                for p in self.points - occupied
+            ]
         if turn == "geese":
-            dirs = [(0, 1), (1, 1), (-1, 1)] + ([(1, 0), (-1, 0)] if self.sideways else [])
             for g in geese:
-                for dc, dr in dirs:
+                for dc, dr in self.dirs:
                     t = (g[0] + dc, g[1] + dr)
                     if t in self.points and frozenset((g, t)) in self.lines and t not in occupied:
-                        out.append((f"{name(g)}-{name(t)}", (foxes, geese - {g} | {t}, "fox")))
+                        out.append(
+                            (f"{name(g)}-{name(t)}", (foxes, geese - {g} | {t}, "fox", hand))
+                        )
             return out
         jumps: list[tuple[str, tuple]] = []
         for f in foxes:
-            self._chain(f, [f], foxes - {f}, geese, jumps, f)
+            self._chain(f, [f], foxes - {f}, geese, jumps, hand)
         if jumps and self.forced:
             return jumps
+        # Huffing: a step while a jump was possible removes every fox that could have jumped.
+        could_jump = set()
+        if self.huffing:
+            for f in foxes:
+                found: list = []
+                self._chain(f, [f], foxes - {f}, geese, found, hand)
+                if found:
+                    could_jump.add(f)
         for f in foxes:
             for dc in (-1, 0, 1):
                 for dr in (-1, 0, 1):
                     t = (f[0] + dc, f[1] + dr)
                     if t != f and frozenset((f, t)) in self.lines and t not in occupied:
-                        out.append((f"{name(f)}-{name(t)}", (foxes - {f} | {t}, geese, "geese")))
+                        after = foxes - {f} | {t}
+                        after -= could_jump
+                        if f in could_jump:
+                            after -= {t}
+                        out.append((f"{name(f)}-{name(t)}", (after, geese, "geese", hand)))
         return jumps + out
 
-    def _chain(self, at, path, others, geese, out, origin):
+    def _chain(self, at, path, others, geese, out, hand):
         found = False
         for dc in (-1, 0, 1):
             for dr in (-1, 0, 1):
@@ -132,9 +186,10 @@ class Ref:
                     and frozenset((q, r)) in self.lines
                 ):
                     found = True
-                    self._chain(r, [*path, r], others, geese - {q}, out, origin)
+                    if self.chains or len(path) == 1:
+                        self._chain(r, [*path, r], others, geese - {q}, out, hand)
         if len(path) > 1 and not (self.forced and found):
-            out.append(("x".join(map(name, path)), (others | {at}, geese, "geese")))
+            out.append(("x".join(map(name, path)), (others | {at}, geese, "geese", hand)))
 
     def perft(self, depth: int, state=None) -> int:
         state = self.start if state is None else state

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game import Position, Side, parse_square, rules_for
+from game import VARIANTS, Position, Side, parse_square, rules_for
 from game.levels import LEVELS, Level, choose_move
 from game.search import WON, search
 from tests.helpers import CONFIGS
@@ -18,8 +18,10 @@ def sq(names: str) -> list[int]:
     return [parse_square(n) for n in names.split()]
 
 
-def build(game: str, foxes: str, geese: str, turn: Side, count: int | None = None) -> Position:
-    return Position(rules_for(game, count), foxes=sq(foxes), geese=sq(geese), turn=turn)
+def build(
+    game: str, foxes: str, geese: str, turn: Side, count: int | None = None, hand: int = 0
+) -> Position:
+    return Position(rules_for(game, count), foxes=sq(foxes), geese=sq(geese), turn=turn, hand=hand)
 
 
 def snapshot(pos: Position):
@@ -79,7 +81,7 @@ class TickingClock:
         return self.now
 
 
-@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+@pytest.mark.parametrize("game", list(VARIANTS))
 def test_the_search_keeps_its_time_budget(game, monkeypatch):
     clock = TickingClock()
     monkeypatch.setattr("game.search.time", clock)
@@ -265,3 +267,47 @@ def test_hard_with_a_node_budget_plays_the_same_move_on_any_machine():
     first = choose_move(pos, "hard", seconds=60, nodes=2000)
     assert choose_move(pos, "hard", seconds=60, nodes=2000) == first
     assert first == search(pos, seconds=None, nodes=2000).move
+
+
+# -- Asalto and Bagh-Chal --------------------------------------------------
+
+REBELS = " c1 e1 a3 g3 g4 a5 g5 b3"  # far from the action: nine with one more
+
+
+@pytest.mark.parametrize("game", ["asalto", "bagh-chal"])
+def test_hard_answers_within_one_second_in_the_new_games(game):
+    for pos in random_positions(game, None, False, 3, seed=11):
+        start = time.perf_counter()
+        choose_move(pos, "hard", seconds=1.0)
+        # The search stops itself at 90% of the budget; the rest is slack for a busy machine.
+        assert time.perf_counter() - start < 1.3
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_an_officer_that_can_jump_jumps_rather_than_be_huffed(level):
+    pos = build("asalto", "d4 c6", "d3" + REBELS, Side.FOX)
+    move = choose_move(pos, level, seconds=0.5, seed=1)
+    assert move.jump, str(move)
+
+
+def test_the_rebels_fill_the_fortress():
+    pos = build("asalto", "a4 g4", "c5 d5 c6 d6 e6 c7 d7 e7 e4 b3", Side.GEESE)
+    assert str(choose_move(pos, "hard", seconds=0.5)) == "e4-e5"
+
+
+def test_the_tiger_takes_the_fifth_goat():
+    goats = "b1 b3 b4 b5 c4 c5 d1 d2 d3 d4 d5"
+    pos = build("bagh-chal", "a1 e5", goats, Side.FOX, hand=5)  # 16 goats: one more capture wins
+    assert str(choose_move(pos, "hard", seconds=0.5)) == "a1xc1"
+
+
+def test_the_goats_place_the_goat_that_traps_the_last_tiger():
+    goats = "a2 b1 b2 a3 c1 b3 b4 b5 c4 c5 d1 d2 d3 d4 d5"
+    pos = build("bagh-chal", "a1", goats, Side.GEESE, hand=1)
+    assert str(choose_move(pos, "hard", seconds=0.5)) == "@c3"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_goats_cover_the_goat_a_tiger_could_take(level):
+    pos = build("bagh-chal", "a1 e1 a5 e5", "b2", Side.GEESE, hand=19)
+    assert str(choose_move(pos, level, seconds=0.5, seed=3)) == "@c3"

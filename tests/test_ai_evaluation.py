@@ -38,6 +38,7 @@ def test_a_mirrored_position_scores_the_same(game, geese, sideways):
             foxes=[mirror(f) for f in pos.foxes],
             geese=[mirror(g) for g in pos.goose_squares()],
             turn=pos.turn,
+            hand=pos.hand,
         )
         assert ev.score(mirrored) == ev.score(pos), pos.moves
 

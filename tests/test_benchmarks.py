@@ -3,6 +3,7 @@
 import random
 
 from game import Position, Side, parse_square, rules_for
+from game.record import GameRecord
 from tests.helpers import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
@@ -92,3 +93,20 @@ def test_the_beginner_geese_trap_when_they_can_and_never_leave_a_goose_to_be_jum
             checked += 1
             assert not any(m.jump for m in pos.legal_moves()), pos.moves
     assert checked > 10
+
+
+def test_the_plain_score_counts_geese_in_hand_and_huffed_foxes_as_material():
+    start = Position(rules_for("bagh-chal"))  # twenty goats in hand: none taken
+    assert ai_tournament._plain_score(start, 0) == ai_tournament.MOBILITY * 21
+    huffed = GameRecord.decode("1.asalto.24.c4-c5.e6-d6").replay()  # the officer on c6 is gone
+    mobility = len(huffed.legal_moves())
+    assert (
+        ai_tournament._plain_score(huffed, 0)
+        == ai_tournament.FOX + ai_tournament.MOBILITY * mobility
+    )
+
+
+def test_tournament_games_of_bagh_chal_end():
+    task = ("bagh-chal", None, "easy", "greedy", Side.FOX, 1, 30.0, None, 0)
+    _, _, plies, _, moves = ai_tournament.play(task)
+    assert moves.startswith("@") and len(moves.split()) == plies

@@ -16,17 +16,20 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from game import VARIANTS, api, codes
-from site_builder import builder, i18n
+from site_builder import builder, i18n, puzzles
+from site_builder.content import load_games
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
-GAMES = list(VARIANTS)
-# Pages inside each locale: home, rules pages, play pages, puzzles pages.
+# The games the site publishes: those with a content file (the engine may have more).
+GAMES = [game.id for game in load_games()]
+# Pages inside each locale: home, rules pages, play pages, and puzzles pages where a game has
+# puzzles.
 PAGES = [
     "",
     *(f"{g}/" for g in GAMES),
     *(f"{g}/play/" for g in GAMES),
-    *(f"{g}/puzzles/" for g in GAMES),
+    *(f"{g}/puzzles/" for g in GAMES if puzzles.load(g)),
 ]
 
 

@@ -24,6 +24,8 @@ def run(*args):
         (["two-foxes", "3"], 778),
         (["large-cross", "3"], 438),
         (["fox-and-geese", "2", "--geese", "17", "--sideways"], 99),
+        (["asalto", "4"], 8710),
+        (["bagh-chal", "3"], 5052),
     ],
 )
 def test_perft(args, count):

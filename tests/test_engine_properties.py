@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import Position, rules_for
+from game import Position, Side, rules_for
 from game.position import DRAW_PLIES, FOX, GOOSE
 from game.record import GameRecord
 from tests.helpers import CONFIGS, examples
@@ -30,8 +30,11 @@ def test_random_games_keep_every_invariant(config, choices, seed):
     rng = random.Random(seed)
     record = GameRecord.new(game, geese, sideways)
     n_points = len(rules.board.points)
-    # Progress moves (captures, forward goose steps) are finite; the 100-ply rule bounds the rest.
-    bound = (len(rules.geese) * rules.board.height * 2 + 1) * (DRAW_PLIES + 1)
+    # Progress moves (captures, huffs, placements, forward goose steps) are finite; the 100-ply
+    # rule bounds the rest.
+    progress = rules.total_geese * rules.board.height * 2 + len(rules.foxes)
+    bound = (progress + 1) * (DRAW_PLIES + 1)
+    foxes = len(rules.foxes)
     i = 0
     while position.outcome() is None:
         assert position.ply <= bound
@@ -45,18 +48,27 @@ def test_random_games_keep_every_invariant(config, choices, seed):
         move = moves[choices[i] % len(moves)] if i < len(choices) else rng.choice(moves)
         i += 1
         mover = position.cells[move.origin]
-        geese_before = position.geese
+        geese_before, hand_before = position.geese, position.hand
         position.push(move)
-        if mover == GOOSE:
+        if move.placement:
+            assert mover == 0 and hand_before > 0 and position.turn is Side.FOX
+            assert (position.geese, position.hand) == (geese_before + 1, hand_before - 1)
+        elif mover == GOOSE:
             row = rules.board.row
-            assert row(move.target) >= row(move.origin), "a goose moved backward"
+            assert hand_before == 0, "a goose moved while geese were in hand"
+            assert rules.backward or row(move.target) >= row(move.origin), "a goose moved back"
             assert rules.sideways or row(move.target) > row(move.origin)
             assert position.geese == geese_before
         else:
             assert mover == FOX
             assert position.geese == geese_before - len(move.captures)
+            assert rules.chains or len(move.captures) <= 1
+        # Foxes leave the board only by huffing: a step while one of them could jump.
+        assert not position.huffed or (rules.huffing and mover == FOX and not move.jump)
+        foxes -= len(position.huffed)
+        assert position.hand == hand_before - move.placement
         cells = [position.cells[s] for s in rules.board.points]
-        assert cells.count(FOX) == len(rules.foxes)  # foxes are never lost nor stacked
+        assert cells.count(FOX) == foxes == len(position.foxes)  # foxes are never stacked
         assert cells.count(GOOSE) == position.geese
         assert cells.count(FOX) + cells.count(GOOSE) <= n_points
         record = record.with_moves((*record.moves, str(move)))

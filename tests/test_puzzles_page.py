@@ -9,14 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from game import VARIANTS
 from game.position import Move
 from game.puzzles import Prover
 from game.record import GameRecord
 from site_builder import i18n, puzzles
+from site_builder.content import load_games
 
 LOCALES = i18n.locales()
-GAMES = list(VARIANTS)
+# The published games (those with a content file) that have puzzles.
+GAMES = [game.id for game in load_games() if puzzles.load(game.id)]
+
+
+def test_the_fox_and_geese_family_has_puzzles():
+    assert set(GAMES) >= {"fox-and-geese", "two-foxes", "large-cross"}
 
 
 def page_json(pages_dir: Path, code: str, game: str) -> dict:

@@ -15,7 +15,7 @@ RUNNER = REPO / "tests" / "node" / "run_python.mjs"
 # (game, geese, sideways, depth): every game, plus the table options of the standard one.
 CASES: list[tuple[str, int | None, bool, int]] = [
     (game, None, False, depth)
-    for game in ("fox-and-geese", "two-foxes", "large-cross")
+    for game in ("fox-and-geese", "two-foxes", "large-cross", "asalto", "bagh-chal")
     for depth in (3, 4)
 ]
 CASES += [("fox-and-geese", 17, True, 3), ("fox-and-geese", 15, False, 3)]

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from game import Position, RecordCode, Side, api, codes, parse_square, rules_for
+from game import VARIANTS, Position, RecordCode, Side, api, codes, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
 from game.view import end_points
 from tests.helpers import examples, finished_game, fragments
@@ -44,6 +44,29 @@ def test_a_link_names_its_senders_side_and_old_links_stay_readable():
     )
     assert api.new_game("fox-and-geese", side="fox")["record"] == "2.fox-and-geese.13.fox"
     assert api.load("1.fox-and-geese.13.d4-c4.c3-b4", ply=1)["moves"] == ["d4-c4"]
+
+
+def test_records_of_games_with_placements_and_huffs_round_trip():
+    goats = GameRecord.new("bagh-chal", side="geese").with_moves(["@c3", "a1-b1", "@b2", "b1-a1"])
+    assert goats.encode() == "2.bagh-chal.20.geese.@c3.a1-b1.@b2.b1-a1"
+    assert GameRecord.decode(goats.encode()) == goats
+    assert goats.replay().hand == 18
+    state = api.load(goats.encode())
+    assert (state["in_hand"], state["to_move"], state["legal"][0]["move"]) == (18, "geese", "@a2")
+    assert (state["captured"], state["captures_to_win"]) == (0, 5)
+    taken = api.load("1.bagh-chal.20.@b2.a1xc3")
+    assert (taken["captured"], taken["in_hand"], taken["pieces"]["goose"]) == (1, 19, [])
+    bad = api.play(goats.encode(), "c3-c4")
+    assert (bad["error"]["reason"], bad["error"]["valid_prefix"]) == ("must-place", goats.encode())
+    assert api.play("1.bagh-chal.20", "@c3")["record"] == "1.bagh-chal.20.@c3"
+    # Asalto: c4-c5 offers c6 a jump; whichever officer steps instead, c6 is huffed.
+    state = api.load("1.asalto.24.c4-c5.e6-d6")
+    assert state["huffed"] == ["c6"] and state["events"] == ["huff"]
+    assert state["pieces"]["fox"] == ["d6"] and state["to_move"] == "geese"
+    state = api.load("1.asalto.24.c4-c5.c6-d5")  # huffed where it landed
+    assert (state["huffed"], state["pieces"]["fox"]) == (["d5"], ["e6"])
+    assert api.load("1.asalto.24.c4-c5.c6xc4")["huffed"] == []
+    assert api.load("1.asalto.24.c4-c5.e6-d6", ply=1)["events"] == []
 
 
 @pytest.mark.parametrize(
@@ -115,7 +138,7 @@ def test_rejection_keeps_the_longest_valid_prefix():
     assert error.prefix.encode() == "1.fox-and-geese.13.d4-d5.c3-c4.d5-d4"
 
 
-@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+@pytest.mark.parametrize("game", list(VARIANTS))
 def test_moves_after_the_end_are_rejected(game):
     record = finished_game(game, 1)
     with pytest.raises(RecordError) as info:
@@ -163,7 +186,7 @@ def test_api_states_and_errors_are_plain_values():
     assert api.new_game("chess")["error"]["code"] == "unknown-game"
 
 
-@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+@pytest.mark.parametrize("game", list(VARIANTS))
 def test_api_reports_the_result(game):
     record = finished_game(game, 2)
     outcome = record.replay().outcome()
@@ -177,6 +200,8 @@ def test_api_reports_the_result(game):
         assert state["end"][0] in state["pieces"]["fox"]
     elif state["reason"] == "pen-full":
         assert set(state["end"]) <= set(state["pieces"]["goose"])
+    elif state["reason"] == "foxes-gone":
+        assert state["end"] == state["huffed"] and state["pieces"]["fox"] == []
     assert api.ai_move(record.encode())["error"]["code"] == "game-over"
 
 

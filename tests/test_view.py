@@ -70,7 +70,11 @@ def test_every_refused_path_has_the_engine_s_reason(game, geese, sideways):
         with pytest.raises(IllegalMoveError) as error:
             position.move_for_path(path)
         assert error.value.code == reason
-        # The path is read as the player meant it: a long one, or a far point, is a jump.
+        # The path is read as the player meant it: one point is a placement, a long path or a
+        # far point a jump.
+        if len(path) == 1:
+            assert reason == position.illegal_reason(Move(path, False), legal)
+            continue
         a, b = path[0], path[1]
         far = max(abs(col_of(a) - col_of(b)), abs(row_of(a) - row_of(b))) > 1
         assert reason == position.illegal_reason(Move(path, len(path) > 2 or far), legal)
@@ -90,8 +94,9 @@ def test_paths_that_are_no_legal_move_say_why():
     assert reason("c3", "c4") == IllegalReason.NOT_YOUR_PIECE
     assert reason("d5", "d6") == IllegalReason.NO_PIECE
     assert reason("d4", "a1") == IllegalReason.OFF_BOARD
+    assert reason("d4") == IllegalReason.NONE_IN_HAND  # one point: a placement
     with pytest.raises(NotationError):
-        start.move_for_path([parse_square("d4")])
+        start.move_for_path([])
 
 
 def test_the_api_plays_a_clicked_path_or_says_why_not():
@@ -101,7 +106,10 @@ def test_the_api_plays_a_clicked_path_or_says_why_not():
     refused = api.play(record, path=["d4", "d6"])["error"]
     assert (refused["code"], refused["reason"], refused["ply"]) == ("illegal-move", "not-a-jump", 1)
     assert set(refused) == {"code", "detail", "ply", "move", "reason", "valid_prefix"}
-    for bad in (["d4", "z9"], ["d4"], "d4-d5", [4, 5]):
+    # One point is a placement, which this game has not: refused, not malformed.
+    assert api.play(record, path=["d4"])["error"]["reason"] == "none-in-hand"
+    assert api.play(api.new_game("bagh-chal")["record"], path=["c3"])["moves"] == ["@c3"]
+    for bad in (["d4", "z9"], [], "d4-d5", [4, 5]):
         assert api.play(record, path=bad)["error"]["code"] == "bad-notation", bad
     # A chain is its landing points, in order.
     position = next(

@@ -18,6 +18,9 @@ export function illegalText(code) {
     case "not-a-jump": return t("A jump goes over one goose to the empty point just behind it, along a line.");
     case "not-a-line": return t("Pieces move one step along a line.");
     case "off-board": return t("That point is not on the board.");
+    case "must-place": return t("Every goose in hand must be placed before one on the board may move.");
+    case "none-in-hand": return t("There is no goose in hand to place.");
+    case "one-jump-per-move": return t("Only one jump per move in this game.");
     case "game-over": return t("The game is over.");
     case "no-moves": return t("This piece cannot move now.");
     case "bad-notation": return t("Write a move as its two points, such as d4-d5, or a jump as d4xd6.");
@@ -36,10 +39,19 @@ export function reasonText(reason, n) {
   switch (reason) {
     case "goose-count": return tn("Too few geese are left to trap the fox.", "Too few geese are left to trap the foxes.", n);
     case "pen-full": return t("The geese have filled the pen.");
+    case "foxes-gone": return t("No fox is left on the board.");
     case "fox-trapped": return tn("The fox cannot move.", "The foxes cannot move.", n);
     case "geese-blocked": return t("The geese cannot move.");
     case "threefold-repetition": return t("The same position came up for the third time.");
     case "hundred-ply-rule": return t("Fifty moves each without a capture or a goose moving forward.");
+    default: return "";
+  }
+}
+
+// What a move did besides moving (the engine's "events").
+export function eventText(event) {
+  switch (event) {
+    case "huff": return t("Every fox that could have captured has been removed from the board.");
     default: return "";
   }
 }
