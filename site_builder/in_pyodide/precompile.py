@@ -34,7 +34,7 @@ def exercise_the_engine() -> None:
     api.load("1.fox-and-geese.13.zz")
     api.ai_move(api.new_game("two-foxes")["record"], "hard", 0.05, 1)
     api.hint(state["record"], 0.05)
-    api.review(api.play(state["record"], state["legal"][0])["record"], seconds=0.05)
+    api.review(api.play(state["record"], state["legal"][0]["move"])["record"], seconds=0.05)
     api.check_setup("fox-and-geese", ["d4"], ["c1", "c1"], "fox")
     try:
         raise ValueError("probe")
