@@ -17,7 +17,15 @@ def _hardness(table: Favours) -> int:
     return _HARDNESS.get((table.side, table.known), 0)
 
 
-def sentence(table: Favours, tr: Any) -> str:
+def sentence(game: Game, table: Favours, tr: Any) -> str:
+    if table.side == "draw":
+        return tr.gettext(
+            "Neither side can force a win: with best play the game is a draw, as has been "
+            "worked out exactly, for every position."
+        )
+    if game.pieces != "fox-geese":
+        # Each side's sentence names the game's own pieces; none is measured yet.
+        raise ValueError(f"{game.id}: no sentence yet for a {table.side} side's table")
     if table.known == "solved":
         if table.side == "fox":
             return tr.gettext(
@@ -39,7 +47,9 @@ def sentence(table: Favours, tr: Any) -> str:
 def label(game: Game, table: Favours, tr: Any) -> str:
     """The table's name, as the play page writes the table in force (texts.js tableText)."""
     n = table.geese
-    if not game.variant.sideways_option:
+    if game.pieces == "tigers-goats":
+        text = tr.npgettext("bagh-chal", "%(num)s goat in the game", "%(num)s goats in the game", n)
+    elif not game.variant.sideways_option:
         text = tr.ngettext("%(num)s goose in the game", "%(num)s geese in the game", n)
     elif table.sideways:
         text = tr.ngettext(
@@ -77,7 +87,7 @@ def tables(game: Game, tr: Any) -> list[dict[str, Any]]:
             "side": table.side,
             "known": table.known,
             "label": label(game, table, tr),
-            "text": sentence(table, tr),
+            "text": sentence(game, table, tr),
             "offer": None,
         }
         better = kinder(game, table)

@@ -121,7 +121,7 @@ class Site:
         """What the templates know of a game: translated texts and plain values."""
         variant = game.variant
         rules = variant.rules()
-        caption = start_words(variant, tr, locale)
+        caption = start_words(variant, tr, locale, game.pieces)
         name = tr.gettext(game.name)
         title = tr.gettext("Start position of %(name)s") % {"name": name}
         view: dict[str, Any] = {
@@ -134,9 +134,14 @@ class Site:
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
             "variant_of": None,
+            "related_to": None,
             "changes": None,
-            "svg": board_svg(rules, title=title + ". " + ". ".join(caption) + "."),
+            "play": game.play,
+            "svg": board_svg(
+                rules, title=title + ". " + ". ".join(caption) + ".", look=game.pieces
+            ),
             "has_pen": bool(rules.pen),
+            "pen_note": _pen_note(game, tr) if rules.pen else "",
             # The play page's pieces and table settings.
             "foxes": len(rules.foxes),
             "default_geese": variant.default_geese,
@@ -145,18 +150,19 @@ class Site:
             "lessons": None,
             "puzzles": len(puzzles.engine_data(game.id)),
         }
-        lesson_data = lessons.page_data(game.id, tr.gettext)
+        lesson_data = lessons.page_data(game.id, tr, locale, game.pieces)
         if lesson_data["lessons"]:
             view["lessons"] = lesson_data
             view["lessons_json"] = _json_script(lesson_data)
             pieces = lessons.first_pieces(game.id)
             view["lesson_svg"] = board_svg(
-                rules, pieces, title=tr.gettext("Lesson board"), interactive=True
+                rules, pieces, title=tr.gettext("Lesson board"), interactive=True, look=game.pieces
             )
-        if game.variant_of:
-            base = self.by_id[game.variant_of]
-            view["variant_of"] = {"id": base.id, "name": tr.gettext(base.name)}
-            view["changes"] = rule_changes(base.variant, variant, tr, locale)
+        if game.compared_with:
+            base = self.by_id[game.compared_with]
+            link = {"id": base.id, "name": tr.gettext(base.name)}
+            view["variant_of" if game.variant_of else "related_to"] = link
+            view["changes"] = rule_changes(base.variant, variant, tr, locale, game.pieces)
         return view
 
     def context(
@@ -230,6 +236,8 @@ class Site:
         for game, view in zip(self.games, loc.games, strict=True):
             ctx = self.context(loc, f"{game.id}/") | {"game": view}
             self.render(loc, "rules.html", f"{code}/{game.id}/index.html", ctx)
+            if not game.play:
+                continue  # its play page waits for the play page's split by game (issue #33)
             ctx = self.context(loc, f"{game.id}/play/") | {
                 "game": view,
                 "board_svg": board_svg(game.variant.rules(), title=view["name"], interactive=True),
@@ -284,6 +292,13 @@ class Site:
         xml, robots = sitemap_and_robots(self.pages, self.base_url)
         self.write("sitemap.xml", xml)
         self.write("robots.txt", robots)
+
+
+def _pen_note(game: Game, tr: NullTranslations) -> str:
+    """The start diagram's note on the shaded area: the pen, or Asalto's fortress."""
+    if game.pieces == "officers-rebels":
+        return str(tr.pgettext("asalto", "The shaded area is the fortress."))
+    return tr.gettext("The shaded area is the pen.")
 
 
 def opening_states(game: Game) -> dict[str, dict]:

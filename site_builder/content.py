@@ -15,6 +15,8 @@ from typing import BinaryIO
 
 from game import VARIANTS, Variant
 
+from .words import PIECES
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
@@ -30,7 +32,7 @@ class Favours:
 
     geese: int
     sideways: bool  # the table option "geese may move sideways" (False where it does not exist)
-    side: str  # "fox" or "geese"
+    side: str  # "fox", "geese" or "draw" (neither side can force a win)
     known: str  # "solved" or "measured"
 
 
@@ -46,6 +48,19 @@ class Game:
     favours: tuple[Favours, ...]
     history: tuple[str, ...]
     variant_of: str | None
+    # A game of the family that is not a variant of another (Bagh-Chal): its rule-changes
+    # table compares it with this game all the same.
+    related_to: str | None = None
+    # Whose pieces the texts name (site_builder/words.py PIECES): every sentence about the
+    # pieces is a message of its own per set, since languages inflect the nouns.
+    pieces: str = "fox-geese"
+    # Whether the game has a play page yet (False hides every link to one).
+    play: bool = True
+
+    @property
+    def compared_with(self) -> str | None:
+        """The game the rule-changes table compares this one with."""
+        return self.variant_of or self.related_to
 
     @property
     def variant(self) -> Variant:
@@ -69,9 +84,19 @@ def load_games(directory: Path = CONTENT) -> list[Game]:
                 favours=tuple(_favours(path.name, data)),
                 history=tuple(data["history"]),
                 variant_of=data.get("variant_of"),
+                related_to=data.get("related_to"),
+                pieces=_pieces(path.name, data),
+                play=data.get("play", True),
             )
         )
     return sorted(games, key=lambda g: g.order)
+
+
+def _pieces(name: str, data: dict) -> str:
+    pieces = data.get("pieces", PIECES[0])
+    if pieces not in PIECES:
+        raise ValueError(f"{name}: pieces is one of {', '.join(PIECES)}, not {pieces!r}")
+    return pieces
 
 
 def _favours(name: str, data: dict) -> list[Favours]:
@@ -81,8 +106,10 @@ def _favours(name: str, data: dict) -> list[Favours]:
         table = Favours(entry["geese"], entry.get("sideways", False), entry["side"], entry["known"])
         if table.geese not in variant.geese or (table.sideways and not variant.sideways_option):
             raise ValueError(f"{name}: favours names a table the game does not have: {entry}")
-        if table.side not in ("fox", "geese") or table.known not in ("solved", "measured"):
-            raise ValueError(f"{name}: favours: side is fox or geese, known solved or measured")
+        if table.side not in ("fox", "geese", "draw") or table.known not in ("solved", "measured"):
+            raise ValueError(
+                f"{name}: favours: side is fox, geese or draw, known solved or measured"
+            )
         tables.append(table)
     return tables
 

@@ -33,6 +33,18 @@ _FOX = (
 )
 # The pale cheeks and muzzle below the eyes.
 _FOX_CHEEKS = "M-0.88 0.1 L-0.3 0.2 L0 0.5 L0.3 0.2 L0.88 0.1 L0.5 0.42 L0 0.96 L-0.5 0.42 Z"
+# A tiger (Bagh-Chal) is the same head with dark stripes on the brow and the sides, so the
+# hunters of every game share a silhouette and the tigers still look like tigers.
+_TIGER_STRIPES = (
+    "M0 -0.5 L0 -0.22 M-0.22 -0.5 L-0.16 -0.3 M0.22 -0.5 L0.16 -0.3 "
+    "M-0.93 -0.45 L-0.62 -0.32 M-0.91 -0.15 L-0.62 -0.1 M0.93 -0.45 L0.62 -0.32 "
+    "M0.91 -0.15 L0.62 -0.1"
+)
+# An officer (Asalto) wears a peaked cap over the head.
+_OFFICER_CAP = (
+    "M-0.62 -0.5 L-0.5 -0.86 L0.5 -0.86 L0.62 -0.5 Z "
+    "M-0.78 -0.5 L0.78 -0.5 L0.7 -0.38 L-0.7 -0.38 Z"
+)
 
 
 def _num(value: float) -> str:
@@ -47,8 +59,15 @@ def board_svg(
     labels: bool = True,
     interactive: bool = False,
     flipped: bool = False,
+    in_hand: int | None = None,
+    look: str = "fox-geese",
 ) -> Markup:
     """Draw ``rules.board`` with ``pieces`` ({square: "fox"|"goose"}; default: the start).
+
+    ``in_hand`` geese wait beside the board, drawn as one goose and their number below it
+    (default: the start's, ``rules.in_hand``, when ``pieces`` is the start too). ``look``:
+    whose pieces the fox side's are (a content file's ``pieces``), for a tiger's stripes or an
+    officer's cap.
 
     ``title`` is the accessible name, already translated. ``interactive``
     makes each point a focusable button for the play page; ``flipped`` turns
@@ -57,6 +76,8 @@ def board_svg(
     board = rules.board
     if pieces is None:
         pieces = dict.fromkeys(rules.foxes, "fox") | dict.fromkeys(rules.geese, "goose")
+        in_hand = rules.in_hand if in_hand is None else in_hand
+    in_hand = in_hand or 0
     w, h = board.width, board.height
 
     def xy(sq: int) -> tuple[float, float]:
@@ -67,10 +88,12 @@ def board_svg(
 
     size_w = (w - 1) * SPACING + 2 * MARGIN
     size_h = (h - 1) * SPACING + 2 * MARGIN
+    # The hand is a strip below the board, wide enough for a goose and its count.
+    hand_h = SPACING if in_hand else 0
     classes = "board interactive" if interactive else "board"
     role = 'role="group"' if interactive else 'role="img"'
     out = [
-        f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h}" '
+        f'<svg class="{classes}" data-board="{board.id}" viewBox="0 0 {size_w} {size_h + hand_h}" '
         f'xmlns="http://www.w3.org/2000/svg" {role}>',
         f"<title>{escape(title)}</title>",
         f'<path class="surface" d="{_surface(board, xy)}" fill="{C["board"]}"/>',
@@ -135,12 +158,22 @@ def board_svg(
     out.append('<g class="pieces">')
     for sq, kind in sorted(pieces.items()):
         x, y = xy(sq)
-        out.append(_piece(kind, square_name(sq), x, y))
-    out.append("</g></svg>")
+        out.append(_piece(kind, square_name(sq), x, y, look))
+    out.append("</g>")
+    if in_hand:
+        x, y = MARGIN + (w - 1) * SPACING / 2 - SPACING / 2, size_h + hand_h / 2 - PAD / 2
+        out.append(
+            # A picture of the pieces in hand, not a piece on a point: no data-piece.
+            f'<g class="hand" data-in-hand="{in_hand}">'
+            + _piece("goose", "hand", x, y).replace(' data-piece="goose" data-at="hand"', "")
+            + f'<text x="{_num(x + PIECE + 6)}" y="{_num(y)}" font-size="22" '
+            f'dominant-baseline="central" fill="{C["board-coord"]}">\u00d7{in_hand}</text></g>'
+        )
+    out.append("</svg>")
     return Markup("".join(out))
 
 
-def _piece(kind: str, at: str, x: float, y: float) -> str:
+def _piece(kind: str, at: str, x: float, y: float, look: str = "fox-geese") -> str:
     head = (
         f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" '
         f'transform="translate({x} {y})">'
@@ -157,7 +190,7 @@ def _piece(kind: str, at: str, x: float, y: float) -> str:
             f'fill="{C["fox-mark"]}"/><circle class="eye" cx="{_num(s * 0.33)}" '
             f'cy="{_num(-s * 0.08)}" r="2.6" fill="{C["fox-mark"]}"/>'
             f'<circle class="nose" cx="0" cy="{_num(s * 0.78)}" r="2.8" '
-            f'fill="{C["fox-mark"]}"/></g>'
+            f'fill="{C["fox-mark"]}"/>{_dress(look, s)}</g>'
         )
     if kind == "goose":
         return (
@@ -167,6 +200,21 @@ def _piece(kind: str, at: str, x: float, y: float) -> str:
             'stroke-width="1.6"/></g>'
         )
     raise ValueError(f"unknown piece {kind!r}")
+
+
+def _dress(look: str, scale: float) -> str:
+    """What sets a fox-side piece of another game apart from a fox (drawn over its head)."""
+    if look == "tigers-goats":
+        return (
+            f'<path class="stripes" d="{_TIGER_STRIPES}" transform="scale({_num(scale)})" '
+            f'fill="none" stroke="{C["fox-mark"]}" stroke-width="0.09" stroke-linecap="round"/>'
+        )
+    if look == "officers-rebels":
+        return (
+            f'<path class="cap" d="{_OFFICER_CAP}" transform="scale({_num(scale)})" '
+            f'fill="{C["fox-mark"]}"/>'
+        )
+    return ""
 
 
 def _surface(board: Board, xy: Callable[[int], tuple[float, float]]) -> str:

@@ -13,17 +13,23 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from gettext import NullTranslations
 from pathlib import Path
 from typing import IO, Any
+
+from babel import Locale
 
 from game import rules_for
 from game.boards import parse_square, square_name
 from game.codes import IllegalReason
 from game.position import Move, Position, Side
 from game.view import refusals, view
+
+from . import lesson_words
+from .words import FOX_GEESE
 
 LESSONS = Path(__file__).resolve().parent.parent / "content" / "lessons"
 TEXT_KEYS = ("title", "text", "done")
@@ -42,6 +48,8 @@ class Lesson:
     wrong: str
     # The lesson's words for tries refused for these reasons (IllegalReason values).
     explain: tuple[tuple[str, str], ...] = ()
+    # Geese still in hand (Bagh-Chal's goats before they are all placed).
+    hand: int = 0
 
 
 def load(game: str, directory: Path = LESSONS) -> list[Lesson]:
@@ -61,6 +69,7 @@ def load(game: str, directory: Path = LESSONS) -> list[Lesson]:
             goal=tuple(item["goal"]),
             wrong=item["wrong"],
             explain=tuple(sorted(item.get("explain", {}).items())),
+            hand=item.get("hand", 0),
         )
         for item in data["lesson"]
     ]
@@ -86,6 +95,7 @@ def compute(game: str, lesson: Lesson) -> dict[str, Any]:
         [parse_square(s) for s in lesson.foxes],
         [parse_square(s) for s in lesson.geese],
         Side(lesson.to_move),
+        lesson.hand,
     )
     for text in lesson.history:
         position.push(position.parse_move(text))
@@ -128,22 +138,42 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(game, lesson) for lesson in load(game))
 
 
-def page_data(game: str, gettext: Callable[[str], str]) -> dict[str, Any]:
-    """The JSON of a rules page's lessons, with the texts in the page's language."""
+def page_data(
+    game: str, tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
+) -> dict[str, Any]:
+    """The JSON of a rules page's lessons, with the texts in the page's language. A game with
+    pieces of its own gets, besides, every sentence that names them (lesson_words.py)."""
+    gettext = tr.gettext
     lessons = load(game)
-    return {
-        "foxes": len(rules_for(game).foxes),
-        "lessons": [
-            {
-                "title": gettext(lesson.title),
-                "text": gettext(lesson.text),
-                "done": gettext(lesson.done) if lesson.done else "",
-                "explain": {reason: gettext(words) for reason, words in lesson.explain},
-                **data,
+    foxes = len(rules_for(game).foxes)
+    pages = []
+    for lesson, data in zip(lessons, engine_data(game), strict=True):
+        explain = {reason: gettext(words) for reason, words in lesson.explain}
+        page = {
+            "title": gettext(lesson.title),
+            "text": gettext(lesson.text),
+            "done": gettext(lesson.done) if lesson.done else "",
+            "explain": explain,
+            **data,
+        }
+        if pieces != FOX_GEESE:
+            codes = {data["otherwise"], data["wrong_reason"], *data["tries"].values()}
+            for code in sorted(codes - set(explain)):
+                words = lesson_words.reason(pieces, code, tr)
+                if words:
+                    explain[code] = words
+            page["after"] = {
+                move: after | {"said": lesson_words.outcome(pieces, after, foxes, tr, locale)}
+                for move, after in data["after"].items()
             }
-            for lesson, data in zip(lessons, engine_data(game), strict=True)
-        ],
-    }
+        pages.append(page)
+    result: dict[str, Any] = {"foxes": foxes, "lessons": pages}
+    if pieces != FOX_GEESE:
+        result["words"] = {
+            "labels": lesson_words.labels(pieces, tr),
+            "chain": lesson_words.chain(pieces, tr),
+        }
+    return result
 
 
 def first_pieces(game: str) -> dict[int, str] | None:

@@ -43,8 +43,8 @@ def write_manifests(out: Path, locales: list[str]) -> None:
             "name": tr.gettext("Fox and Geese"),
             "short_name": tr.gettext("Fox and Geese"),
             "description": tr.gettext(
-                "Rules of Fox and Geese and two of its Nordic variants, with a board to play on "
-                "in your browser."
+                "Rules of Fox and Geese and four games of its family, with lessons and a board "
+                "to play on in your browser."
             ),
             "lang": code,
             "start_url": "./",

@@ -41,10 +41,29 @@ def test_a_table_the_geese_win_offers_nothing():
     assert table["side"] == "geese" and table["offer"] is None
 
 
-def test_every_game_says_who_its_default_table_favours():
+def test_every_game_says_who_its_default_table_favours_or_that_it_is_not_measured():
     for game in GAMES.values():
         default = game.variant.default_geese
-        assert any(t.geese == default and not t.sideways for t in game.favours), game.id
+        if game.favours:
+            assert any(t.geese == default and not t.sideways for t in game.favours), game.id
+        else:
+            # Asalto: the balance text says so, and no table claims a side.
+            assert "not been measured" in " ".join(game.balance), game.id
+
+
+def test_bagh_chal_gives_the_published_draw_as_a_solved_result():
+    (table,) = by_geese("bagh-chal").values()
+    assert (table["side"], table["known"], table["offer"]) == ("draw", "solved", None)
+    assert table["label"] == "20 goats in the game"
+    assert table["text"].startswith("Neither side can force a win")
+    assert "Tigers and Goats is a draw" in " ".join(GAMES["bagh-chal"].balance)
+
+
+def test_a_measured_side_of_a_game_with_its_own_pieces_needs_its_own_sentence():
+    # "The fox side usually wins" must not be said of the officers.
+    game = replace(GAMES["asalto"], favours=(Favours(24, False, "fox", "measured"),))
+    with pytest.raises(ValueError, match="asalto"):
+        balance.tables(game, NullTranslations())
 
 
 def write_game(folder: Path, favours: str) -> None:

@@ -39,10 +39,13 @@ def test_rule_changes_have_one_row_per_aspect_in_order():
         "Board",
         "Pieces",
         "Start position",
+        "Who moves first",
+        "How the fox side moves",
         "How geese move",
         "Captures",
         "How the fox side wins",
         "How the geese win",
+        "Draws",
     ]
 
 
@@ -78,8 +81,11 @@ def test_large_cross_changes_only_where_the_data_differs():
         ({"forced_capture": True}, {"Captures"}),
         ({"fox_wins_below": 6}, {"How the fox side wins"}),
         ({"pen": VARIANTS["two-foxes"].pen}, {"How the geese win"}),
-        # Two foxes: the count, the start and "the foxes cannot move" all follow.
-        ({"foxes": VARIANTS["two-foxes"].foxes}, {"Start position", "Pieces", "How the geese win"}),
+        # Two foxes: the count, the start, who moves first and "the foxes cannot move" follow.
+        (
+            {"foxes": VARIANTS["two-foxes"].foxes},
+            {"Start position", "Pieces", "Who moves first", "How the geese win"},
+        ),
     ],
 )
 def test_a_changed_rule_flag_changes_exactly_its_rows(change, aspects):
@@ -87,6 +93,81 @@ def test_a_changed_rule_flag_changes_exactly_its_rows(change, aspects):
     before = rows(VARIANTS["large-cross"])
     after = rows(variant)
     assert {a for a in before if before[a].variant != after[a].variant} == aspects
+
+
+def own_rows(game):
+    pieces = {"asalto": "officers-rebels", "bagh-chal": "tigers-goats"}[game]
+    changes = rule_changes(STANDARD, VARIANTS[game], EN, LOCALE, pieces)
+    return {row.aspect: row for row in changes}
+
+
+def test_asalto_changes_name_officers_and_rebels_and_show_huffing():
+    r = own_rows("asalto")
+    assert list(r) == [
+        "Board",
+        "Pieces",
+        "Start position",
+        "Who moves first",
+        "How officers move",
+        "How rebels move",
+        "Captures",
+        "Huffing",
+        "How the officers win",
+        "How the rebels win",
+        "Draws",
+    ]
+    assert not r["Board"].changed and not r["Captures"].changed
+    assert r["Pieces"].variant == ("2 officers and 24 rebels",)
+    assert r["Start position"].variant == (
+        "The officers start on c6 and e6",
+        "The rebels stand on every point outside the fortress",
+    )
+    assert r["Who moves first"].variant == ("The rebels move first",)
+    assert r["Who moves first"].standard == ("The fox moves first",)
+    assert "sideways" in r["How rebels move"].variant[0]
+    assert r["Huffing"].standard == ("No penalty for a missed capture",)
+    assert r["Huffing"].variant[0].startswith("When the officers step while a jump was possible")
+    assert r["How the officers win"].variant == (
+        "Fewer than 9 rebels are left",
+        "The rebels cannot move",
+    )
+    assert r["How the rebels win"].variant[0].startswith("Rebels fill the fortress: all 9")
+    assert r["How the rebels win"].variant[1:] == ("No officer is left", "The officers cannot move")
+    assert "a huff or a rebel" in r["Draws"].variant[1]
+    # The Fox and Geese column keeps its own pieces.
+    assert r["How the officers win"].standard[0] == "Fewer than 4 geese are left"
+
+
+def test_bagh_chal_changes_name_tigers_and_goats_and_show_placing():
+    r = own_rows("bagh-chal")
+    assert "Huffing" not in r and r["Placing pieces"].changed
+    assert r["Board"].variant == (
+        "A square of 25 points, with diagonals through every other point",
+    )
+    assert r["Pieces"].variant == ("4 tigers and 20 goats",)
+    assert r["Start position"].variant == (
+        "The tigers start on a1, e1, a5, and e5",
+        "All 20 goats start in hand, beside the board",
+    )
+    assert r["Who moves first"].variant == ("The goats move first",)
+    assert r["How goats move"].variant == ("One step along a line, in any direction",)
+    assert r["Captures"].variant == ("Optional", "One jump per move, never a chain")
+    assert r["Placing pieces"].standard == ("None: every piece starts on the board",)
+    assert r["Placing pieces"].variant[1] == "No goat moves until all 20 have been placed"
+    assert r["How the tigers win"].variant == (
+        "5 goats have been captured",
+        "The goats cannot move",
+    )
+    assert r["How the goats win"].variant == ("The tigers cannot move",)
+
+
+def test_a_rule_without_words_for_the_game_s_pieces_fails_rather_than_name_others():
+    # Huffing worded for foxes does not exist: a sentence about officers must not stand in.
+    huffing = dataclasses.replace(VARIANTS["two-foxes"], huffing=True)
+    with pytest.raises(ValueError, match="huffing"):
+        rule_changes(STANDARD, huffing, EN, LOCALE)
+    with pytest.raises(ValueError, match="pieces in hand"):
+        rule_changes(STANDARD, VARIANTS["bagh-chal"], EN, LOCALE, "officers-rebels")
 
 
 def test_start_words_list_points_when_geese_do_not_fill_rows():
@@ -99,7 +180,14 @@ def test_start_words_list_points_when_geese_do_not_fill_rows():
 
 
 @pytest.mark.parametrize(
-    ("game", "points"), [("fox-and-geese", 33), ("two-foxes", 33), ("large-cross", 45)]
+    ("game", "points"),
+    [
+        ("fox-and-geese", 33),
+        ("two-foxes", 33),
+        ("large-cross", 45),
+        ("asalto", 33),
+        ("bagh-chal", 25),
+    ],
 )
 def test_diagram_draws_every_point_line_and_piece(game, points):
     rules = rules_for(game)
@@ -123,6 +211,24 @@ def test_line_counts_match_the_spec_boards():
     # Cross 45: 72 orthogonal lines, one diagonal in each of its 28 unit squares.
     svg = str(board_svg(rules_for("large-cross"), title="x"))
     assert (svg.count('class="line"'), svg.count('class="line diagonal"')) == (72, 28)
+    # Bagh-Chal's 5 x 5 grid: 40 orthogonal lines, one diagonal in each of its 16 unit squares.
+    svg = str(board_svg(rules_for("bagh-chal"), title="x"))
+    assert (svg.count('class="line"'), svg.count('class="line diagonal"')) == (40, 16)
+
+
+def test_diagram_draws_pieces_in_hand_beside_the_board_only_where_there_are_some():
+    svg = str(board_svg(rules_for("bagh-chal"), title="x"))
+    assert re.search(r'<g class="hand" data-in-hand="20">.*>\u00d720</text></g>', svg)
+    # The picture of the hand is no piece on a point, and the board grows to hold it.
+    hand = svg[svg.index('<g class="hand"') :]
+    assert "data-piece" not in hand and svg.count('data-piece="goose"') == 0
+    tall = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
+    plain = re.search(
+        r'viewBox="0 0 (\d+) (\d+)"', str(board_svg(rules_for("bagh-chal"), {}, title="x"))
+    )
+    assert int(tall[2]) > int(plain[2]) and tall[1] == plain[1]
+    for game in ("fox-and-geese", "asalto"):
+        assert 'class="hand"' not in str(board_svg(rules_for(game), title="x"))
 
 
 def test_diagram_escapes_title_and_can_be_interactive_and_flipped():
@@ -137,6 +243,8 @@ def test_diagram_escapes_title_and_can_be_interactive_and_flipped():
 
 def test_diagram_marks_the_pen_only_for_games_with_one():
     assert 'class="pen"' in str(board_svg(rules_for("two-foxes"), title="x"))
+    assert 'class="pen"' in str(board_svg(rules_for("asalto"), title="x"))
+    assert 'class="pen"' not in str(board_svg(rules_for("bagh-chal"), title="x"))
     assert 'class="pen"' not in str(board_svg(rules_for("fox-and-geese"), title="x"))
 
 
@@ -145,8 +253,17 @@ def test_diagram_marks_the_pen_only_for_games_with_one():
 
 def test_content_points_at_engine_games():
     games = load_games()
-    assert [g.id for g in games] == ["fox-and-geese", "two-foxes", "large-cross"]
-    assert [g.variant_of for g in games] == [None, "fox-and-geese", "fox-and-geese"]
+    assert [g.id for g in games] == [
+        "fox-and-geese",
+        "two-foxes",
+        "large-cross",
+        "asalto",
+        "bagh-chal",
+    ]
+    assert [g.compared_with for g in games] == [None, *["fox-and-geese"] * 4]
+    assert [g.pieces for g in games] == [*["fox-geese"] * 3, "officers-rebels", "tigers-goats"]
+    # The play page of the new games waits for the play page's split by game (issue #33).
+    assert [g.play for g in games] == [True, True, True, False, False]
     for game in games:
         assert game.variant is VARIANTS[game.id]
         assert game.rules and game.balance and game.history and game.summary
@@ -311,7 +428,17 @@ def test_compile_writes_loadable_mo_files(tmp_path):
                 assert tr.gettext(m.id) == m.string, (code, m.id)
 
 
-NUMBER_WORDS = {4: "four", 9: "nine", 13: "thirteen", 18: "eighteen", 20: "twenty"}
+NUMBER_WORDS = {
+    4: "four",
+    5: "five",
+    9: "nine",
+    13: "thirteen",
+    18: "eighteen",
+    20: "twenty",
+    24: "twenty-four",
+}
+# The geese side's pieces, as the prose names them.
+GEESE_WORD = {"fox-geese": "geese", "officers-rebels": "rebels", "tigers-goats": "goats"}
 
 
 @pytest.mark.parametrize("game", load_games(), ids=lambda g: g.id)
@@ -321,13 +448,25 @@ def test_english_prose_agrees_with_the_engine_data(game):
     prose = " ".join(game.rules)
     for sq in variant.foxes:
         assert square_name(sq) in prose
+    rules = variant.rules()
+    geese = GEESE_WORD[game.pieces]
     assert NUMBER_WORDS[variant.default_geese] in prose
-    assert f"fewer than {NUMBER_WORDS[variant.fox_wins_below]} geese" in prose
+    if rules.in_hand:
+        assert f"captured {NUMBER_WORDS[rules.captures_to_win]} {geese}" in prose
+        assert "in hand" in prose and "move first" in prose
+    else:
+        assert f"fewer than {NUMBER_WORDS[variant.fox_wins_below]} {geese}" in prose
     assert ("capturing is compulsory" in prose.lower()) == variant.forced_capture
+    assert ("huffing" in prose) == variant.huffing
     assert ("sideways" in prose) == bool(
-        variant.sideways_option or "sideways" in variant.goose_moves
+        variant.sideways_option
+        or ("sideways" in variant.goose_moves and "backward" not in variant.goose_moves)
     )
-    assert f"{len(variant.board.points)} points" in prose
+    board = variant.board
+    if len(board.points) == board.width * board.height:
+        assert f"{board.width} by {board.height} points" in prose
+    else:
+        assert f"{len(board.points)} points" in prose
     if variant.pen:
         assert f"{NUMBER_WORDS[len(variant.pen)]} points" in prose
 
@@ -344,3 +483,13 @@ def test_colours_come_from_the_stylesheet_only(tmp_path):
     write_manifests(tmp_path, ["en"])
     manifest = json.loads((tmp_path / "en" / "manifest.webmanifest").read_text())
     assert (manifest["background_color"], manifest["theme_color"]) == (css["bg"], css["accent"])
+
+
+def test_the_fox_side_of_each_game_is_drawn_as_its_own_piece():
+    # A tiger's stripes and an officer's cap over the hunters' shared head; a fox has neither.
+    looks = {"fox-geese": (), "tigers-goats": ("stripes",), "officers-rebels": ("cap",)}
+    for game in load_games():
+        svg = str(board_svg(game.variant.rules(), title="x", look=game.pieces))
+        for mark in ("stripes", "cap"):
+            expected = len(game.variant.foxes) if mark in looks[game.pieces] else 0
+            assert svg.count(f'class="{mark}"') == expected, (game.id, mark)

@@ -22,13 +22,16 @@ from site_builder.content import load_games
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
 # The games the site publishes: those with a content file (the engine may have more).
-GAMES = [game.id for game in load_games()]
+CONTENT = {g.id: g for g in load_games()}
+GAMES = list(CONTENT)
+# Games with a play page: Asalto's and Bagh-Chal's wait for the play page's split by game.
+PLAYABLE = [g for g in GAMES if CONTENT[g].play]
 # Pages inside each locale: home, rules pages, play pages, and puzzles pages where a game has
 # puzzles.
 PAGES = [
     "",
     *(f"{g}/" for g in GAMES),
-    *(f"{g}/play/" for g in GAMES),
+    *(f"{g}/play/" for g in PLAYABLE),
     *(f"{g}/puzzles/" for g in GAMES if puzzles.load(g)),
 ]
 
@@ -185,6 +188,25 @@ def test_every_page_has_skip_link_beta_badge_and_footer_version(pages_dir):
         subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=REPO, check=True)
 
 
+def test_the_home_page_shows_the_five_games_as_one_family_and_plays_only_playable_ones(
+    pages_dir,
+):
+    for code in LOCALES:
+        html = (pages_dir / code / "index.html").read_text(encoding="utf-8")
+        cards = re.findall(r'<li class="game-card">(.*?)</li>', html, re.DOTALL)
+        assert len(cards) == len(GAMES)
+        for game, card in zip(GAMES, cards, strict=True):
+            assert f'href="{game}/"' in card
+            assert (f'href="{game}/play/"' in card) == (game in PLAYABLE), (code, game)
+            # Every game but the standard one says how it is related to it.
+            assert ('class="kicker"' in card) == (game != "fox-and-geese"), (code, game)
+        rules = (pages_dir / code / "asalto" / "index.html").read_text(encoding="utf-8")
+        others = re.search(r'<nav class="other-games".*?</nav>', rules, re.DOTALL).group(0)
+        assert sorted(re.findall(r'href="[^"]*/([a-z-]+)/"', others)) == sorted(
+            g for g in GAMES if g != "asalto"
+        )
+
+
 def test_rules_pages_have_their_parts_and_load_no_webassembly(pages_dir):
     for code in LOCALES:
         for game in GAMES:
@@ -192,7 +214,10 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(pages_dir):
             html = path.read_text(encoding="utf-8")
             # The start diagram and the lessons' board.
             assert html.count("data-point=") == 2 * len(VARIANTS[game].board.points)
-            assert 'href="play/"' in html
+            # A game without a play page links to none and says so (issue #33).
+            assert ('href="play/"' in html) == (game in PLAYABLE), path
+            assert ('class="no-play"' in html) == (game not in PLAYABLE), path
+            assert (pages_dir / code / game / "play").exists() == (game in PLAYABLE), path
             assert ('class="changes"' in html) == (game != "fox-and-geese"), path
             crumb = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.DOTALL).group(0)
             standard = (pages_dir / code / "fox-and-geese" / "index.html").resolve()

@@ -9,13 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel import Locale
+from babel.support import NullTranslations
 
 from game import Position, rules_for
 from game.boards import parse_square, square_name
 from game.position import EMPTY, IllegalMoveError, Move, Side, tables_for
 from site_builder import i18n, lessons
+from site_builder.content import load_games
 
-GAMES = ("fox-and-geese", "two-foxes", "large-cross")
+GAMES = ("fox-and-geese", "two-foxes", "large-cross", "asalto", "bagh-chal")
+# The games with a play page; the others' lessons must not lead to one (issue #33).
+CONTENT = {g.id: g for g in load_games()}
+PLAYABLE = {g for g in CONTENT if CONTENT[g].play}
+# Games whose pieces are not foxes and geese, with the words their lessons must use.
+OWN_PIECES = {"asalto": ("officer", "rebel"), "bagh-chal": ("tiger", "goat")}
 DATA_RE = re.compile(r'<script type="application/json" id="lesson-data">(.*?)</script>', re.DOTALL)
 
 
@@ -32,6 +40,7 @@ def position_of(game: str, lesson: lessons.Lesson) -> Position:
         [parse_square(s) for s in lesson.foxes],
         [parse_square(s) for s in lesson.geese],
         Side(lesson.to_move),
+        lesson.hand,
     )
     for text in lesson.history:
         position.push(position.parse_move(text))
@@ -50,8 +59,16 @@ def test_embedded_lessons_are_what_the_engine_computes(
     tr = i18n.load_translations()[code][0]
     for lesson, page in zip(source, data["lessons"], strict=True):
         # Rebuilt from the engine, the whole lesson is the same.
-        fresh = lessons.compute(game, lesson)
-        assert {k: page[k] for k in fresh} == json.loads(json.dumps(fresh))
+        fresh = json.loads(json.dumps(lessons.compute(game, lesson)))
+        # A game with its own pieces adds what each goal move did, in words ("said").
+        shown = {
+            move: {k: v for k, v in after.items() if k != "said"}
+            for move, after in page["after"].items()
+        }
+        assert {k: page[k] for k in fresh if k != "after"} == {
+            k: v for k, v in fresh.items() if k != "after"
+        }
+        assert shown == fresh["after"]
         assert page["title"] == tr.gettext(lesson.title)
         assert page["text"] == tr.gettext(lesson.text)
         # And the facts the page shows, asked of a new position directly.
@@ -65,6 +82,8 @@ def test_embedded_lessons_are_what_the_engine_computes(
             outcome = position.outcome()
             after = page["after"][text]
             assert after["last"]["captures"] == [square_name(sq) for sq in move.captures]
+            assert after["huffed"] == [square_name(sq) for sq in position.huffed]
+            assert after["in_hand"] == position.hand
             assert after["result"] == (outcome.result if outcome else None)
             assert sorted(after["pieces"]["goose"]) == sorted(
                 square_name(sq) for sq in position.goose_squares()
@@ -92,8 +111,9 @@ def test_the_lessons_say_the_play_page_turns_the_board_for_the_fox_side(
     for game in GAMES:
         html = (site_dir / code / game / "index.html").read_text(encoding="utf-8")
         lessons_part = html[html.index('id="lessons"') : html.index('id="lesson-data"')]
-        assert 'data-action="play-now"' in lessons_part
-        assert f'id="play-orientation">{note}</p>' in lessons_part
+        playable = game in PLAYABLE
+        assert ('data-action="play-now"' in lessons_part) == playable
+        assert (f'id="play-orientation">{note}</p>' in lessons_part) == playable
 
 
 def test_every_rule_the_issue_names_has_a_lesson() -> None:
@@ -110,6 +130,14 @@ def test_every_rule_the_issue_names_has_a_lesson() -> None:
         "geese-blocked",
         "threefold-repetition",
     }
+    assert reasons["asalto"] >= {"pen-full", "goose-count"}
+    assert reasons["bagh-chal"] >= {"goose-count", "fox-trapped"}
+    # Asalto shows a huff; Bagh-Chal a placement, and a goat moved too early refused.
+    asalto = lessons.engine_data("asalto")
+    assert any(after["huffed"] for d in asalto for after in d["after"].values())
+    bagh_chal = lessons.engine_data("bagh-chal")
+    assert any(move.startswith("@") for d in bagh_chal for move in d["goal"])
+    assert any(d["wrong_reason"] == "must-place" for d in bagh_chal)
     # Two Foxes marks the fox that must jump, and a chain's stop is refused there only.
     tf = lessons.engine_data("two-foxes")
     assert any(d["start"]["must_jump"] for d in tf)
@@ -154,8 +182,10 @@ def test_a_lesson_s_words_for_a_reason_none_of_its_tries_has_fail(tmp_path: Path
 def test_the_first_lesson_explains_a_long_fox_move_as_a_step_not_as_a_jump(game: str) -> None:
     # Lesson 1 teaches steps, with no goose next to the fox; jumps come in lesson 2. A fox
     # moved two points is refused as a jump with no goose between: the lesson says why itself.
-    first = lessons.page_data(game, str)["lessons"][0]
-    position = position_of(game, lessons.load(game)[0])
+    # The first lesson on the fox side's steps (Asalto's and Bagh-Chal's start with the others).
+    index = next(i for i, lesson in enumerate(lessons.load(game)) if lesson.to_move == "fox")
+    first = lessons.page_data(game, NullTranslations(), Locale.parse("en"))["lessons"][index]
+    position = position_of(game, lessons.load(game)[index])
     legal = position.legal_moves()
     far = [
         Move((fox, land), True)
@@ -168,6 +198,31 @@ def test_the_first_lesson_explains_a_long_fox_move_as_a_step_not_as_a_jump(game:
         reason = position.illegal_reason(move, legal)
         assert reason == "not-a-jump"
         assert "one point at a time" in first["explain"][reason]
+
+
+@pytest.mark.parametrize("game", sorted(OWN_PIECES))
+def test_lessons_of_games_with_their_own_pieces_never_name_foxes_or_geese(game: str) -> None:
+    fox, goose = OWN_PIECES[game]
+    data = lessons.page_data(
+        game,
+        NullTranslations(),
+        Locale.parse("en"),
+        CONTENT[game].pieces,
+    )
+    assert data["words"]["labels"] == {"fox": f"%(point)s, {fox}", "goose": f"%(point)s, {goose}"}
+    said = [after["said"] for lesson in data["lessons"] for after in lesson["after"].values()]
+    texts = [text for lesson in data["lessons"] for text in lesson["explain"].values()]
+    for text in [*said, *texts, data["words"]["chain"] or ""]:
+        assert not re.search(r"\b(fox|foxes|goose|geese)\b", text, re.IGNORECASE), text
+    # Every capture, huff and end is said in the game's words.
+    for lesson in data["lessons"]:
+        for after in lesson["after"].values():
+            if after["last"]["captures"]:
+                assert f"{goose}" in after["said"] and "captured" in after["said"]
+            if after["huffed"]:
+                assert f"The {fox} on {after['huffed'][0]} is huffed" in after["said"]
+            if after["result"]:
+                assert "win." in after["said"]
 
 
 def test_lesson_texts_are_extracted() -> None:

@@ -20,6 +20,9 @@ PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
     "pl/",
     "pl/two-foxes/",
     "pl/two-foxes/puzzles/",
+    # The rules pages of the games with pieces of their own (a fortress, goats in hand).
+    "pl/asalto/",
+    "fr/bagh-chal/",
 ]
 
 

@@ -8,9 +8,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import GAMES, axe_violations_light_and_dark
+from site_builder.content import load_games
+from tests.e2e.support import axe_violations_light_and_dark
 
 READY = "#lessons[data-status=ready] [data-action=show-me]:not([disabled])"
+CONTENT = {game.id: game for game in load_games()}
+# Every game with lessons, those without a play page yet (Asalto, Bagh-Chal) included.
+GAMES = list(CONTENT)
 
 
 def open_lessons(page, site_server, code: str, game: str) -> list[dict]:
@@ -67,6 +71,9 @@ def test_every_lesson_by_clicking(page, site_server, code, game):
         expect(section).to_have_attribute("data-status", "done")
         for point in after["last"]["captures"]:
             expect(message).to_contain_text(point)
+        if "said" in after:
+            # A game with its own pieces says what happened in their words (a huff too).
+            expect(message).to_contain_text(after["said"])
         if lesson["done"]:
             expect(message).to_contain_text(lesson["done"])
         for kind in ("fox", "goose"):
@@ -77,7 +84,38 @@ def test_every_lesson_by_clicking(page, site_server, code, game):
         if i < len(lessons) - 1:
             page.locator("#lessons [data-action=next]").click()
     expect(page.locator("#lessons [data-action=next]")).to_be_hidden()
-    expect(page.locator("#lessons [data-action=play-now]")).to_have_attribute("href", "play/")
+    if CONTENT[game].play:
+        expect(page.locator("#lessons [data-action=play-now]")).to_have_attribute("href", "play/")
+    else:
+        expect(page.locator("#lessons [data-action=play-now]")).to_have_count(0)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "labels"),
+    [("asalto", {"c7": "c7, officer", "d4": "d4, rebel"}), ("bagh-chal", {"a1": "a1, tiger"})],
+)
+def test_the_lesson_board_names_the_game_s_own_pieces(page, site_server, game, labels):
+    open_lessons(page, site_server, "en", game)
+    for point, label in labels.items():
+        expect(page.locator(f"#lessons [data-point='{point}']")).to_have_attribute(
+            "aria-label", label
+        )
+
+
+def test_a_goat_is_placed_by_click_and_by_keyboard(page, site_server):
+    lessons = open_lessons(page, site_server, "en", "bagh-chal")
+    assert lessons[0]["start"]["in_hand"] == 17
+    # A goat on the board may not move while goats are in hand: the lesson says why.
+    click(page, ["c3", "c4"])
+    expect(page.locator("#lesson-message")).to_contain_text("While goats are in hand")
+    page.keyboard.press("Escape")
+    # Enter on an empty point places a goat there.
+    page.locator("#lessons [data-point='a2']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#lessons")).to_have_attribute("data-status", "done")
+    expect(page.locator("#lessons [data-piece=goose][data-at=a2]")).to_have_count(1)
+    expect(page.locator("#lesson-announce")).to_contain_text("@a2")
     assert page.console_errors == []
 
 

@@ -1,4 +1,5 @@
-/* Retrograde solver for forward-only Fox and Geese (standard game, no sideways steps).
+/* Retrograde solver for Fox and Geese, the standard game: forward-only (below), and with
+ * sideways goose steps (win / loss / draw, "With sideways steps" further down).
  *
  * Why it is this simple: every goose move goes one row forward, so positions
  * never repeat and every position is a win for one side (docs/solver.md). A
@@ -27,8 +28,12 @@
  *
  * Usage:
  *   solver solve DIR MAXK [--start N]   solve layers 4..MAXK, checkpointing each
+ *   solver solve DIR MAXK --sideways    the same with sideways steps, by sub-layer
  *   solver estimate [SAMPLES]           sets per layer that can arise from each start
- *   solver query DIR                    stdin lines "fox geese... side": prints fox|geese
+ *   solver solve DIR MAXK --plies       plies a win needs inside a sub-layer (finished tables)
+ *   solver estimate --sideways [DIR]    sizes, memory, disk; time from DIR's stats.txt
+ *   solver query DIR                    stdin lines "fox geese... side": prints
+ *                                       fox|geese (|draw with sideways tables)
  */
 #include <immintrin.h>
 #include <signal.h>
@@ -55,6 +60,7 @@ static int prow[NP], pcol[NP];
 static int at[7][7]; /* point number at (col,row), or -1 */
 static uint64_t adj[NP];       /* fox steps */
 static int gstep[NP][3], ngstep[NP];
+static int sstep[NP][2], nsstep[NP]; /* sideways goose steps, used only with --sideways */
 static int jover[NP][8], jland[NP][8], njump[NP];
 static uint64_t reach[NP];     /* points a goose on p can ever reach (p included) */
 static uint64_t binom[NP + 1][NP + 1];
@@ -94,6 +100,7 @@ static void setup(void) {
             int q = at[c + dc][r + dr];
             adj[p] |= 1ULL << q;
             if (dr == 1) gstep[p][ngstep[p]++] = q;
+            if (dr == 0) sstep[p][nsstep[p]++] = q;
             if (linked(c + dc, r + dr, dc, dr)) {
                 jover[p][njump[p]] = q;
                 jland[p][njump[p]] = at[c + 2 * dc][r + 2 * dr];
@@ -465,8 +472,13 @@ static int read_mask(const char *name, int k, uint64_t s, uint64_t *mask) {
 
 /* Lines "fox goose goose ... side" with point numbers 0-32 and side fox|geese; answers
  * fox|geese, or ? where the layer (or a top layer's G) is not on disk. */
+static int sideways_value(int fox, uint64_t s, int k, int fox_to_move, const char **out);
+
 static int cmd_query(void) {
-    char line[1024];
+    char line[1024], marker[4200];
+    snprintf(marker, sizeof marker, "%s/sideways", dir);
+    struct stat st;
+    int sideways = stat(marker, &st) == 0;
     while (fgets(line, sizeof line, stdin)) {
         char *tok = strtok(line, " \n");
         if (!tok) continue;
@@ -482,7 +494,10 @@ static int cmd_query(void) {
             k++;
         }
         int fox_to_move = side && side[0] == 'f';
-        if (side && k < FOX_WINS_BELOW) {
+        const char *value;
+        if (sideways) {
+            printf("%s\n", side && sideways_value(fox, s, k, fox_to_move, &value) ? value : "?");
+        } else if (side && k < FOX_WINS_BELOW) {
             printf("fox\n");
         } else if (!side || !read_mask(fox_to_move ? "F" : "G", k, s, &mask)) {
             printf("?\n");
@@ -519,8 +534,582 @@ static int cmd_estimate(uint64_t samples) {
     return 0;
 }
 
+
+/* ==== With sideways steps: win / loss / draw ================================
+ *
+ * Sideways goose steps let positions repeat, so a position may be a draw: one
+ * from which neither side can force a win (docs/solver.md says how that
+ * relates to the repetition and 100-ply rules). Goose steps still never go
+ * backward: the goose count never grows and the sum of the geese's rows never
+ * falls, a forward step raising it by exactly one. So a layer (goose count k)
+ * splits into sub-layers by row sum R; a sub-layer needs its own values, F of
+ * sub-layer R + 1 (forward steps) and G of smaller layers (captures). Within a
+ * sub-layer the values are found by retrograde iteration: a set is processed
+ * again whenever a set one sideways step away got a new decided value, until
+ * nothing changes; every position still undecided then is a draw.
+ *
+ * Per set and side two masks over the fox points: "the side to move wins" and
+ * "it loses"; neither is a draw. While a sub-layer is being solved, F with both
+ * bits set means "not yet decided, but the fox has a jump chain that does not
+ * lose" (chains only reach solved layers, so they are walked once per set).
+ * A set of k geese with row sum R is stored at its colex rank among those sets
+ * (subn below), so a sub-layer is one array and no memory goes to other sums.
+ */
+
+#define MAXR (6 * 17 + 1)
+static uint32_t subn[NP + 1][18][MAXR]; /* j-sets of points below p with row sum r */
+static int rlow[NP + 1], rhigh[NP + 1];
+
+static void setup_sideways(void) {
+    subn[0][0][0] = 1;
+    for (int p = 0; p < NP; p++)
+        for (int j = 0; j < 18; j++)
+            for (int r = 0; r < MAXR; r++)
+                subn[p + 1][j][r] = subn[p][j][r] + (j && r >= prow[p] ? subn[p][j - 1][r - prow[p]] : 0);
+    for (int k = 0; k < 18; k++) {
+        rlow[k] = MAXR, rhigh[k] = -1;
+        for (int r = 0; r < MAXR; r++)
+            if (subn[NP][k][r]) {
+                if (r < rlow[k]) rlow[k] = r;
+                rhigh[k] = r;
+            }
+    }
+}
+
+/* Colex rank among the sets of the same size and row sum; the row sum goes to *rs. */
+static inline uint64_t rank_sub(uint64_t s, int *rs) {
+    uint64_t r = 0;
+    int i = 1, sum = 0;
+    while (s) {
+        int p = __builtin_ctzll(s);
+        sum += prow[p];
+        r += subn[p][i++][sum];
+        s &= s - 1;
+    }
+    *rs = sum;
+    return r;
+}
+
+static uint64_t unrank_sub(uint64_t i, int k, int sum) {
+    uint64_t s = 0;
+    int p = NP;
+    for (int j = k; j >= 1; j--) {
+        p--;
+        while (subn[p][j][sum] > i) p--;
+        s |= 1ULL << p;
+        i -= subn[p][j][sum];
+        sum -= prow[p];
+    }
+    return s;
+}
+
+typedef struct {
+    Masks win, loss; /* for the side to move */
+} Tri;
+
+static uint64_t tri_bytes(int k, int r) {
+    return 2 * ((subn[NP][k][r] * (uint64_t)(NP - k) + 7) / 8 + 8);
+}
+
+static void alloc_tri(Tri *t, int k, int r) {
+    Masks *ms[2] = {&t->win, &t->loss};
+    for (int i = 0; i < 2; i++) {
+        Masks *m = ms[i];
+        m->k = k;
+        m->w = NP - k;
+        m->n = subn[NP][k][r];
+        m->bytes = (m->n * (uint64_t)m->w + 7) / 8 + 8;
+        m->bits = calloc(m->bytes, 1);
+        if (!m->bits) {
+            fprintf(stderr, "out of memory for layer %d, row sum %d\n", k, r);
+            exit(1);
+        }
+    }
+}
+
+static void free_tri(Tri *t) {
+    free_masks(&t->win);
+    free_masks(&t->loss);
+}
+
+static void sub_path(char *out, size_t size, const char *name, int k, int r, const char *suffix) {
+    snprintf(out, size, "%s/%s%d_%d%s", dir, name, k, r, suffix);
+}
+
+/* The two masks of a Tri in one file, win then loss. */
+static void save_tri(const Tri *t, const char *name, int k, int r, const char *suffix) {
+    char path[4200], tmp[4300];
+    sub_path(path, sizeof path, name, k, r, suffix);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *fp = fopen(tmp, "wb");
+    if (!fp || fwrite(t->win.bits, 1, t->win.bytes, fp) != t->win.bytes ||
+        fwrite(t->loss.bits, 1, t->loss.bytes, fp) != t->loss.bytes || fclose(fp) != 0) {
+        perror(tmp);
+        exit(1);
+    }
+    rename(tmp, path);
+}
+
+static int load_tri(Tri *t, const char *name, int k, int r, const char *suffix) {
+    char path[4200];
+    sub_path(path, sizeof path, name, k, r, suffix);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    int ok = fread(t->win.bits, 1, t->win.bytes, fp) == t->win.bytes &&
+             fread(t->loss.bits, 1, t->loss.bytes, fp) == t->loss.bytes;
+    fclose(fp);
+    return ok;
+}
+
+static Tri *SG[NP + 1];  /* SG[k][r]: geese to move, every sub-layer of every layer solved */
+static Tri Fcur, Fnext;  /* fox to move: the sub-layer being solved and the one above */
+static uint64_t *dirty;  /* sets of the sub-layer to process again */
+static int cur_k, cur_r;
+
+/* 2: some chain (any prefix) wins for the fox; 1: some prefix does not lose; 0: all lose. */
+static int chain_value(int from, uint64_t s, int k) {
+    int best = 0;
+    for (int i = 0; i < njump[from]; i++) {
+        int over = jover[from][i], land = jland[from][i];
+        if (!(s >> over & 1) || (s >> land & 1)) continue;
+        uint64_t s2 = s ^ (1ULL << over);
+        if (k - 1 < FOX_WINS_BELOW) return 2;
+        int r2;
+        uint64_t rank = rank_sub(s2, &r2);
+        const Tri *g = &SG[k - 1][r2];
+        if (get(&g->loss, rank, s2) >> land & 1) return 2;
+        if (!(get(&g->win, rank, s2) >> land & 1)) best = 1;
+        int deeper = chain_value(land, s2, k - 1);
+        if (deeper == 2) return 2;
+        if (deeper > best) best = deeper;
+    }
+    return best;
+}
+
+/* G then F of one set; returns whether F got a newly decided fox point. */
+static int process_set(uint64_t i, int first) {
+    int k = cur_k;
+    uint64_t s = unrank_sub(i, k, cur_r), empty = ~s & ALL;
+    uint64_t gw = 0, gl = ALL, side[2 * NP];
+    int nside = 0;
+    uint64_t geese = s;
+    while (geese) {
+        int a = __builtin_ctzll(geese);
+        geese &= geese - 1;
+        for (int j = 0; j < ngstep[a] + nsstep[a]; j++) {
+            int sideways = j >= ngstep[a];
+            int b = sideways ? sstep[a][j - ngstep[a]] : gstep[a][j];
+            if (s >> b & 1) continue;
+            uint64_t s2 = s ^ (1ULL << a) ^ (1ULL << b);
+            int r2;
+            uint64_t rank = rank_sub(s2, &r2);
+            const Tri *f = sideways ? &Fcur : &Fnext;
+            uint64_t fw = get(&f->win, rank, s2), fl = get(&f->loss, rank, s2);
+            gw |= fl & ~fw & ~(1ULL << b);
+            gl &= (fw & ~fl) | (1ULL << b);
+            if (sideways) side[nside++] = rank;
+        }
+    }
+    gw &= empty;
+    gl &= empty;
+    Tri *g = &SG[k][cur_r];
+    put(&g->win, i, s, gw);
+    put(&g->loss, i, s, gl);
+    uint64_t fw = get(&Fcur.win, i, s), fl = get(&Fcur.loss, i, s);
+    uint64_t nfw = fw, nfl = fl, todo = empty & ~(fw ^ fl);
+    while (todo) {
+        int x = __builtin_ctzll(todo);
+        todo &= todo - 1;
+        uint64_t bx = 1ULL << x;
+        int pending = (int)(fw & fl & bx ? 1 : 0);
+        if (first) {
+            int c = chain_value(x, s, k);
+            if (c == 2) {
+                nfw |= bx;
+                nfl &= ~bx;
+                continue;
+            }
+            if (c == 1) pending = 1, nfw |= bx, nfl |= bx;
+        }
+        uint64_t steps = adj[x] & empty;
+        if (steps & gl) {
+            nfw |= bx;
+            nfl &= ~bx;
+        } else if (!pending && !(steps & ~gw)) {
+            nfl |= bx;
+        }
+    }
+    put(&Fcur.win, i, s, nfw);
+    put(&Fcur.loss, i, s, nfl);
+    if (!((nfw ^ nfl) & ~(fw ^ fl))) return 0;
+    for (int j = 0; j < nside; j++) dirty[side[j] >> 6] |= 1ULL << (side[j] & 63);
+    return 1;
+}
+
+typedef struct {
+    uint64_t pass, next, visits;
+    double seconds, cpu_seconds;
+} SProgress;
+
+static void sub_checkpoint(const SProgress *pr, uint64_t nwords) {
+    save_tri(&Fcur, "F", cur_k, cur_r, ".part");
+    save_tri(&SG[cur_k][cur_r], "G", cur_k, cur_r, ".part");
+    char path[4200];
+    sub_path(path, sizeof path, "dirty", cur_k, cur_r, ".part");
+    write_file(path, dirty, nwords * 8);
+    sub_path(path, sizeof path, "progress", cur_k, cur_r, ".part");
+    write_file(path, pr, sizeof *pr);
+}
+
+static int sub_resume(SProgress *pr, uint64_t nwords) {
+    char path[4200];
+    sub_path(path, sizeof path, "progress", cur_k, cur_r, ".part");
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    int ok = fread(pr, sizeof *pr, 1, fp) == 1;
+    fclose(fp);
+    sub_path(path, sizeof path, "dirty", cur_k, cur_r, ".part");
+    fp = fopen(path, "rb");
+    ok = ok && fp && fread(dirty, 8, nwords, fp) == nwords;
+    if (fp) fclose(fp);
+    return ok && load_tri(&Fcur, "F", cur_k, cur_r, ".part") &&
+           load_tri(&SG[cur_k][cur_r], "G", cur_k, cur_r, ".part");
+}
+
+static void solve_sublayer(int k, int r, int start) {
+    cur_k = k, cur_r = r;
+    uint64_t n = subn[NP][k][r], nwords = n / 64 + 1;
+    dirty = calloc(nwords, 8);
+    SProgress pr = {0, 0, 0, 0, 0};
+    if (sub_resume(&pr, nwords)) {
+        fprintf(stderr, "layer %d row sum %d: resuming in pass %llu at %.1f%%\n", k, r,
+                (unsigned long long)pr.pass, 100.0 * pr.next / n);
+    } else {
+        memset(&pr, 0, sizeof pr);
+        memset(dirty, 0, nwords * 8);
+        for (uint64_t i = 0; i < n; i++) dirty[i >> 6] |= 1ULL << (i & 63);
+    }
+    double t0 = now() - pr.seconds, c0 = cpu_now() - pr.cpu_seconds, last = now();
+    for (;;) {
+        for (uint64_t i = pr.next; i < n; i++) {
+            if ((i & 0x3FFF) == 0 && (stop_asked || now() - last > CHECKPOINT_SECONDS)) {
+                pr.next = i;
+                pr.seconds = now() - t0;
+                pr.cpu_seconds = cpu_now() - c0;
+                sub_checkpoint(&pr, nwords);
+                fprintf(stderr, "  layer %d row sum %d: pass %llu at %.1f%%, %.0f s (saved)\n", k, r,
+                        (unsigned long long)pr.pass, 100.0 * i / n, pr.seconds);
+                if (stop_asked) exit(0);
+                last = now();
+            }
+            if (!(dirty[i >> 6] >> (i & 63) & 1)) {
+                if (!dirty[i >> 6]) i |= 63; /* the rest of this word is clean */
+                continue;
+            }
+            dirty[i >> 6] &= ~(1ULL << (i & 63));
+            process_set(i, pr.pass == 0);
+            pr.visits++;
+        }
+        pr.pass++;
+        pr.next = 0;
+        uint64_t left = 0;
+        for (uint64_t w = 0; w < nwords; w++) left |= dirty[w];
+        if (!left) break;
+    }
+    free(dirty);
+    /* Undecided at the fixed point: a draw (both bits clear). */
+    uint64_t count[2][3] = {{0}};
+    Tri *g = &SG[k][r];
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t s = unrank_sub(i, k, r), empty = ~s & ALL;
+        uint64_t fw = get(&Fcur.win, i, s), fl = get(&Fcur.loss, i, s);
+        uint64_t gw = get(&g->win, i, s), gl = get(&g->loss, i, s);
+        uint64_t both = fw & fl;
+        fw &= ~both & empty, fl &= ~both & empty;
+        put(&Fcur.win, i, s, fw);
+        put(&Fcur.loss, i, s, fl);
+        uint64_t v[2][2] = {{fw, fl}, {gw, gl}};
+        for (int side = 0; side < 2; side++) {
+            count[side][0] += (uint64_t)__builtin_popcountll(v[side][0]);
+            count[side][1] += (uint64_t)__builtin_popcountll(v[side][1]);
+            count[side][2] += (uint64_t)__builtin_popcountll(empty & ~v[side][0] & ~v[side][1]);
+        }
+    }
+    pr.seconds = now() - t0;
+    pr.cpu_seconds = cpu_now() - c0;
+    save_tri(g, "G", k, r, ".bin");
+    save_tri(&Fcur, "F", k, r, ".bin");
+    const char *parts[] = {"F", "G", "dirty", "progress"};
+    for (int j = 0; j < 4; j++) {
+        char part[4200];
+        sub_path(part, sizeof part, parts[j], k, r, ".part");
+        remove(part);
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    FILE *fp = fopen(path, "a");
+    fprintf(fp ? fp : stderr,
+            "layer %d rowsum %d start %d sets %llu passes %llu visits %llu fox_to_move_win_loss_draw "
+            "%llu %llu %llu geese_to_move_win_loss_draw %llu %llu %llu seconds %.1f cpu_seconds %.1f\n",
+            k, r, start, (unsigned long long)n, (unsigned long long)pr.pass,
+            (unsigned long long)pr.visits, (unsigned long long)count[0][0],
+            (unsigned long long)count[0][1], (unsigned long long)count[0][2],
+            (unsigned long long)count[1][0], (unsigned long long)count[1][1],
+            (unsigned long long)count[1][2], pr.seconds, pr.cpu_seconds);
+    if (fp) fclose(fp);
+}
+
+static int cmd_solve_sideways(int maxk) {
+    mkdir(dir, 0755);
+    char marker[4200];
+    snprintf(marker, sizeof marker, "%s/sideways", dir);
+    write_file(marker, "win/loss/draw tables with sideways goose steps\n", 47);
+    signal(SIGTERM, ask_stop);
+    signal(SIGINT, ask_stop);
+    for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
+        SG[k] = calloc(MAXR, sizeof(Tri));
+        double t0 = now();
+        for (int r = rhigh[k]; r >= rlow[k]; r--) {
+            alloc_tri(&SG[k][r], k, r);
+            alloc_tri(&Fcur, k, r);
+            if (load_tri(&SG[k][r], "G", k, r, ".bin") && load_tri(&Fcur, "F", k, r, ".bin")) {
+                /* solved in an earlier run */
+            } else {
+                solve_sublayer(k, r, maxk);
+            }
+            if (r < rhigh[k]) free_tri(&Fnext);
+            Fnext = Fcur;
+            /* Nothing reads G of the top layer but its own sub-layer: it is on disk. */
+            if (k == maxk) free_tri(&SG[k][r]);
+        }
+        free_tri(&Fnext);
+        fprintf(stderr, "layer %d: done (%.1f s in this run)\n", k, now() - t0);
+    }
+    if (maxk >= 13) {
+        /* The 13-geese start: rows 1-3, the fox on d4, the fox to move. */
+        uint64_t s = 0x1FFFULL;
+        int r, d4 = at[3][3];
+        uint64_t rank = rank_sub(s, &r);
+        Tri f;
+        alloc_tri(&f, 13, r);
+        if (load_tri(&f, "F", 13, r, ".bin")) {
+            uint64_t w = get(&f.win, rank, s) >> d4 & 1, l = get(&f.loss, rank, s) >> d4 & 1;
+            printf("start 13: %s\n", w ? "fox wins" : l ? "geese win" : "draw");
+        }
+        free_tri(&f);
+    }
+    return 0;
+}
+
+/* Query lines as for the forward-only tables; answers fox|geese|draw, or ?. */
+static int sideways_value(int fox, uint64_t s, int k, int fox_to_move, const char **out) {
+    if (k < FOX_WINS_BELOW) {
+        *out = "fox";
+        return 1;
+    }
+    int r;
+    uint64_t rank = rank_sub(s, &r), n = subn[NP][k][r], w = NP - k;
+    char path[4200];
+    sub_path(path, sizeof path, fox_to_move ? "F" : "G", k, r, ".bin");
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    uint64_t half = (n * w + 7) / 8 + 8, at = rank * w, v[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        if (fseeko(fp, (off_t)(i * half + (at >> 3)), SEEK_SET) != 0 || fread(&v[i], 1, 8, fp) < 1) {
+            fclose(fp);
+            return 0;
+        }
+        v[i] = pdep((v[i] >> (at & 7)) & ((1ULL << w) - 1), ~s & ALL) >> fox & 1;
+    }
+    fclose(fp);
+    const char *mover = fox_to_move ? "fox" : "geese", *other = fox_to_move ? "geese" : "fox";
+    *out = v[0] ? mover : v[1] ? other : "draw";
+    return 1;
+}
+
+/* How many plies a win takes inside one sub-layer (docs/solver.md: the 100-ply rule).
+ * The 100-ply count restarts at every capture and forward goose step, i.e. whenever play
+ * leaves a sub-layer. From finished tables, round by round: in round n a won position is
+ * marked when the winner has a move that leaves the sub-layer and keeps the win, or a move
+ * to a lost position marked in round n - 1; a lost one when every move inside the
+ * sub-layer goes to a position marked in round n - 1. A position marked in round n is won
+ * (or lost) within n plies inside the sub-layer with the winner hurrying; the last round
+ * that marks anything bounds every win of the sub-layer. */
+static int plies_sublayer(int k, int r, uint64_t *unmarked) {
+    uint64_t n = subn[NP][k][r];
+    Tri *g = &SG[k][r];
+    Tri marks; /* win: F marked by the last round, loss: F marked by this one */
+    Masks gmark;
+    alloc_tri(&marks, k, r);
+    alloc_masks(&gmark, k);
+    free(gmark.bits);
+    gmark.n = n;
+    gmark.bytes = marks.win.bytes;
+    gmark.bits = calloc(gmark.bytes, 1);
+    int round = 0;
+    for (;;) {
+        int changed = 0;
+        round++;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t s = unrank_sub(i, k, r), empty = ~s & ALL;
+            uint64_t fw = get(&Fcur.win, i, s), fl = get(&Fcur.loss, i, s);
+            uint64_t gw = get(&g->win, i, s), gl = get(&g->loss, i, s);
+            uint64_t dg = get(&gmark, i, s), df = get(&marks.win, i, s), dfn = df;
+            uint64_t todo = (fw | fl) & ~df;
+            while (todo) {
+                int x = __builtin_ctzll(todo);
+                todo &= todo - 1;
+                uint64_t steps = adj[x] & empty, bx = 1ULL << x;
+                if (fw & bx) {
+                    if ((steps & gl & dg) || (round == 1 && chain_value(x, s, k) == 2)) dfn |= bx;
+                } else if (!(steps & ~(gw & dg))) {
+                    dfn |= bx; /* the jump chains leave the sub-layer and all lose */
+                }
+            }
+            put(&marks.loss, i, s, dfn);
+            uint64_t dgn = dg, gtodo = (gw | gl) & ~dg;
+            if (gtodo) {
+                uint64_t fast_win = 0, fast_loss = ALL, geese = s;
+                while (geese) {
+                    int a = __builtin_ctzll(geese);
+                    geese &= geese - 1;
+                    for (int j = 0; j < ngstep[a] + nsstep[a]; j++) {
+                        int sideways = j >= ngstep[a];
+                        int b = sideways ? sstep[a][j - ngstep[a]] : gstep[a][j];
+                        if (s >> b & 1) continue;
+                        uint64_t s2 = s ^ (1ULL << a) ^ (1ULL << b), bb = 1ULL << b;
+                        int r2;
+                        uint64_t rank = rank_sub(s2, &r2);
+                        if (!sideways) {
+                            fast_win |= get(&Fnext.loss, rank, s2) & ~bb;
+                            continue;
+                        }
+                        uint64_t d2 = get(&marks.win, rank, s2);
+                        fast_win |= get(&Fcur.loss, rank, s2) & d2 & ~bb;
+                        fast_loss &= (get(&Fcur.win, rank, s2) & d2) | bb;
+                    }
+                }
+                dgn |= gtodo & ((gw & fast_win) | (gl & fast_loss));
+                put(&gmark, i, s, dgn);
+            }
+            changed |= dfn != df || dgn != dg;
+        }
+        Masks t = marks.win;
+        marks.win = marks.loss;
+        marks.loss = t;
+        if (!changed) break;
+    }
+    /* Every decided position must have been marked: the tables' wins are finite. */
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t s = unrank_sub(i, k, r);
+        *unmarked += (uint64_t)__builtin_popcountll(
+            ((get(&Fcur.win, i, s) | get(&Fcur.loss, i, s)) & ~get(&marks.win, i, s)) |
+            ((get(&g->win, i, s) | get(&g->loss, i, s)) & ~get(&gmark, i, s)));
+    }
+    free_tri(&marks);
+    free_masks(&gmark);
+    return round - 1;
+}
+
+static int cmd_plies_sideways(int maxk) {
+    int worst = 0;
+    uint64_t unmarked = 0;
+    for (int k = FOX_WINS_BELOW; k <= maxk; k++) {
+        SG[k] = calloc(MAXR, sizeof(Tri));
+        for (int r = rhigh[k]; r >= rlow[k]; r--) {
+            alloc_tri(&SG[k][r], k, r);
+            alloc_tri(&Fcur, k, r);
+            if (!load_tri(&SG[k][r], "G", k, r, ".bin") || !load_tri(&Fcur, "F", k, r, ".bin")) {
+                fprintf(stderr, "layer %d row sum %d is not solved in %s\n", k, r, dir);
+                return 1;
+            }
+            int plies = plies_sublayer(k, r, &unmarked);
+            if (plies > worst) worst = plies;
+            printf("layer %d rowsum %d plies %d\n", k, r, plies);
+            fflush(stdout);
+            if (r < rhigh[k]) free_tri(&Fnext);
+            Fnext = Fcur;
+        }
+        free_tri(&Fnext);
+        printf("up to layer %d: at most %d plies inside a sub-layer; %llu decided positions unmarked\n",
+               k, worst, (unsigned long long)unmarked);
+    }
+    return unmarked ? 1 : 0;
+}
+
+/* How big each layer is, what a small solved run measured, and what follows for the rest. */
+static int cmd_estimate_sideways(const char *measured) {
+    double cpu_per_visit = 0, visits_per_set[NP + 1] = {0}, cpu_visit[NP + 1] = {0};
+    if (measured) {
+        char path[4200], line[1024];
+        snprintf(path, sizeof path, "%s/stats.txt", measured);
+        FILE *fp = fopen(path, "r");
+        if (!fp) {
+            perror(path);
+            return 1;
+        }
+        double cpu = 0, visits = 0, sets[NP + 1] = {0}, vis[NP + 1] = {0}, cpus[NP + 1] = {0};
+        while (fgets(line, sizeof line, fp)) {
+            int k, r, st;
+            unsigned long long n, passes, v;
+            double sec, c;
+            char *p = strstr(line, "seconds");
+            if (sscanf(line, "layer %d rowsum %d start %d sets %llu passes %llu visits %llu", &k, &r, &st,
+                       &n, &passes, &v) != 6 || !p || sscanf(strstr(line, " seconds"), " seconds %lf cpu_seconds %lf", &sec, &c) != 2)
+                continue;
+            cpu += c, visits += (double)v, sets[k] += (double)n, vis[k] += (double)v, cpus[k] += c;
+        }
+        fclose(fp);
+        for (int k = 0; k <= NP; k++) {
+            visits_per_set[k] = sets[k] ? vis[k] / sets[k] : 0;
+            cpu_visit[k] = vis[k] ? cpus[k] / vis[k] : 0;
+            if (sets[k])
+                printf("measured in %s, layer %d: %.0f of %llu sets, %.3g CPU s per set visit\n",
+                       measured, k, sets[k], (unsigned long long)binom[NP][k], cpu_visit[k]);
+        }
+    }
+    /* Beyond what was measured: the top measured layer's visits per set (they fall as the
+     * layers grow), and its CPU time per visit grown layer by layer as it grew from the
+     * layer below (the tables' cache misses; saturation would make this pessimistic). */
+    double ratio = 0, growth = 1;
+    for (int k = 1; k <= NP; k++)
+        if (visits_per_set[k] && cpu_visit[k]) {
+            ratio = visits_per_set[k];
+            growth = cpu_visit[k - 1] ? cpu_visit[k] / cpu_visit[k - 1] : 1;
+            cpu_per_visit = cpu_visit[k];
+        }
+    printf("layer sets positions_both_sides sub_layers largest_sub_layer_sets G_bytes F_pair_peak_bytes "
+           "visits_per_set cpu_hours_projected\n");
+    double g_total = 0, cpu_total = 0;
+    for (int k = FOX_WINS_BELOW; k <= 17; k++) {
+        uint64_t big = 0, fpeak = 0, g = 0;
+        for (int r = rlow[k]; r <= rhigh[k]; r++) {
+            if (subn[NP][k][r] > big) big = subn[NP][k][r];
+            uint64_t pair = tri_bytes(k, r) + (r < rhigh[k] ? tri_bytes(k, r + 1) : 0);
+            if (pair > fpeak) fpeak = pair;
+            g += tri_bytes(k, r);
+        }
+        double v = visits_per_set[k] ? visits_per_set[k] : ratio;
+        if (!cpu_visit[k]) cpu_per_visit *= growth;
+        double c = cpu_visit[k] ? cpu_visit[k] : cpu_per_visit;
+        double hours = c * v * (double)binom[NP][k] / 3600;
+        double below = g_total;
+        g_total += (double)g, cpu_total += hours;
+        printf("%d %llu %llu %d %llu %llu %llu %.2f %.2f\n", k, (unsigned long long)binom[NP][k],
+               (unsigned long long)(binom[NP][k] * (NP - k) * 2), rhigh[k] - rlow[k] + 1,
+               (unsigned long long)big, (unsigned long long)g, (unsigned long long)fpeak, v, hours);
+        printf("  up to %d: peak memory %.2f GiB (G of the layers below, F and G of two sub-layers), "
+               "disk %.2f GiB, %.1f CPU hours\n",
+               k, (below + 2.0 * (double)fpeak) / (1 << 30), 2 * g_total / (1 << 30), cpu_total);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     setup();
+    setup_sideways();
+    if (argc >= 3 && !strcmp(argv[1], "estimate") && !strcmp(argv[2], "--sideways"))
+        return cmd_estimate_sideways(argc >= 4 ? argv[3] : NULL);
     if (argc >= 2 && !strcmp(argv[1], "estimate"))
         return cmd_estimate(argc >= 3 ? strtoull(argv[2], NULL, 10) : 200000);
     if (argc >= 3) snprintf(dir, sizeof dir, "%s", argv[2]);
@@ -531,6 +1120,8 @@ int main(int argc, char **argv) {
             fprintf(stderr, "MAXK must be 4..17\n");
             return 2;
         }
+        if (argc >= 5 && !strcmp(argv[4], "--sideways")) return cmd_solve_sideways(maxk);
+        if (argc >= 5 && !strcmp(argv[4], "--plies")) return cmd_plies_sideways(maxk);
         int start = (argc >= 6 && !strcmp(argv[4], "--start")) ? atoi(argv[5]) : 0;
         if (start && start != 13 && start != 15 && start != 17) {
             fprintf(stderr, "--start must be 13, 15 or 17\n");
@@ -538,6 +1129,7 @@ int main(int argc, char **argv) {
         }
         return cmd_solve(maxk, start);
     }
-    fprintf(stderr, "usage: solver solve DIR MAXK [--start 13|15|17] | query DIR | estimate [N]\n");
+    fprintf(stderr, "usage: solver solve DIR MAXK [--start 13|15|17 | --sideways] | query DIR | "
+                    "estimate [N] | estimate --sideways [SOLVED_DIR]\n");
     return 2;
 }

@@ -1,6 +1,6 @@
 """Cross-check the C solver's tables against the engine's exact search (game/solve.py).
 
-    python tools/solver/verify.py DIR MAXK COUNT [SEED] [--games] [--logic]
+    python tools/solver/verify.py DIR MAXK COUNT [SEED] [--games] [--logic] [--sideways]
 
 Draws COUNT random positions with 4..MAXK geese (as many geese wins as the
 table finds, one in twenty of the fox wins), answers each with the pure Python
@@ -8,6 +8,15 @@ search (skipping those beyond its budget) and with ``solver query DIR``,
 and prints the counts. Exit status 1 on any disagreement. With ``--games`` the
 positions are the last plies of random games from the 13-, 15- and 17-geese
 starts instead, which reach the big layers where the search can still finish.
+
+With ``--sideways`` the tables are those of ``solver solve DIR MAXK --sideways``
+(geese may also step sideways; values fox, geese or draw). The search is then
+an independent retrograde analysis in Python over the engine's own moves: every
+position that can follow the drawn one (at most ``--budget`` of them, default
+20,000; the draw rules play no part, as in the tables) is solved, and each of
+them is checked against the tables, so one drawn position checks thousands.
+The positions are drawn near the end (geese in the top rows), where that
+graph is small.
 
 With ``--logic`` each position (drawn as above, from any ply of the games
 with ``--games``) is checked one ply deep instead of by the
@@ -33,18 +42,23 @@ from game.games import rules_for  # noqa: E402
 from game.position import Position, Side  # noqa: E402
 from game.solve import Solver  # noqa: E402
 
-RULES = rules_for("fox-and-geese")
+SIDEWAYS = "--sideways" in sys.argv
+RULES = rules_for("fox-and-geese", sideways=SIDEWAYS)
 POINTS = sorted(RULES.board.points)
 INDEX = {sq: i for i, sq in enumerate(POINTS)}
 
 
-def random_position(rng: random.Random, maxk: int) -> Position:
+def random_position(rng: random.Random, maxk: int, near_end: bool = False) -> Position:
     geese = rng.randint(4, maxk)
-    if rng.random() < 0.5:
+    # With sideways steps only geese in the top rows leave a graph small enough to solve.
+    if near_end or rng.random() < 0.5:
         # Geese high up leave few goose moves, so the Python search stays within its budget.
-        room = [sq for sq in POINTS if sq // 16 + 1 >= rng.choice([3, 4, 4, 5])]
+        lowest = rng.choice([5, 6, 6]) if SIDEWAYS else rng.choice([3, 4, 4, 5])
+        room = [sq for sq in POINTS if sq // 16 + 1 >= lowest]
         squares = rng.sample(room if len(room) > geese else POINTS, geese)
-        fox = rng.choice([sq for sq in POINTS if sq not in squares])
+        # The fox among the geese half the time, where they can trap it.
+        near = [sq for sq in room if sq not in squares] if rng.random() < 0.5 else []
+        fox = rng.choice(near or [sq for sq in POINTS if sq not in squares])
     else:
         # The fox high up with geese around it: the positions the geese can win.
         fox = rng.choice([sq for sq in POINTS if sq // 16 >= 4])
@@ -60,7 +74,7 @@ def random_position(rng: random.Random, maxk: int) -> Position:
 def game_tail(rng: random.Random, maxk: int, tail: int = 12) -> Position:
     """A position from the last ``tail`` plies of a random forward-only game (0: any ply)."""
     while True:
-        pos = Position(rules_for("fox-and-geese", rng.choice([13, 15, 17])))
+        pos = Position(rules_for("fox-and-geese", rng.choice([13, 15, 17]), sideways=SIDEWAYS))
         seen = []
         while moves := pos.legal_moves():
             # A fox that rarely captures lets the geese climb, as in real games.
@@ -71,6 +85,63 @@ def game_tail(rng: random.Random, maxk: int, tail: int = 12) -> Position:
                 seen.append(Position(RULES, pos.foxes, pos.goose_squares(), pos.turn))
         if seen:
             return rng.choice(seen[-tail:] if tail else seen)
+
+
+Key = tuple[int, tuple[int, ...], Side]
+
+
+def key_of(pos: Position) -> Key:
+    return pos.foxes[0], tuple(pos.goose_squares()), pos.turn
+
+
+def retrograde(root: Position, budget: int) -> dict[Key, str] | None:
+    """Win / loss / draw of every position that can follow ``root``, ignoring the draw
+    rules (a fresh position per node: no history, no clock), or None beyond ``budget``.
+
+    Written apart from the C solver: the graph from the engine's moves, then the
+    textbook retrograde with a counter of undecided moves per position.
+    """
+    successors: dict[Key, list[Key]] = {}
+    predecessors: dict[Key, list[Key]] = {}
+    winner: dict[Key, Side] = {}
+    todo = [key_of(root)]
+    seen = set(todo)
+    while todo:
+        node = todo.pop()
+        pos = Position(root.rules, [node[0]], node[1], node[2])
+        outcome = pos.outcome()
+        successors[node] = []
+        if outcome is not None:
+            assert outcome.winner is not None  # a fresh position: no draw rule applies
+            winner[node] = outcome.winner
+            continue
+        for move in pos.legal_moves():
+            pos.push(move)
+            after = key_of(pos)
+            pos.pop()
+            successors[node].append(after)
+            predecessors.setdefault(after, []).append(node)
+            if after not in seen:
+                if len(seen) >= budget:
+                    return None
+                seen.add(after)
+                todo.append(after)
+    undecided = {node: len(moves) for node, moves in successors.items()}
+    queue = list(winner)
+    while queue:
+        node = queue.pop()
+        for before in predecessors.get(node, []):
+            if before in winner:
+                continue
+            if before[2] is winner[node]:
+                winner[before] = winner[node]  # a move to a won position
+                queue.append(before)
+            else:
+                undecided[before] -= 1
+                if undecided[before] == 0:  # every move loses
+                    winner[before] = winner[node]
+                    queue.append(before)
+    return {node: winner[node].value if node in winner else "draw" for node in successors}
 
 
 def main() -> int:
@@ -92,6 +163,8 @@ def main() -> int:
 
     def table(pos: Position) -> str:
         assert query.stdin and query.stdout
+        if pos.geese < RULES.fox_wins_below:
+            return "fox"
         fox = INDEX[pos.foxes[0]]
         geese = " ".join(str(INDEX[sq]) for sq in pos.goose_squares())
         query.stdin.write(f"{fox} {geese} {pos.turn.value}\n")
@@ -101,11 +174,12 @@ def main() -> int:
     def by_the_rules(pos: Position) -> str | None:
         """The winner as one ply of the engine's moves makes it from the table, or None
         where a position one move later is not in the tables."""
+        pos = Position(RULES, pos.foxes, pos.goose_squares(), pos.turn)  # no history
         outcome = pos.outcome()
         if outcome is not None:
-            assert outcome.winner is not None  # forward-only: no draws
+            assert outcome.winner is not None  # a fresh position: no draw rule applies
             return outcome.winner.value
-        mover = pos.turn.value
+        mover, values = pos.turn.value, set()
         for move in pos.legal_moves():
             pos.push(move)
             after = pos.outcome()
@@ -115,7 +189,9 @@ def main() -> int:
                 return None
             if value == mover:
                 return mover
-        return pos.turn.other.value
+            values.add(value)
+        # With sideways steps a move to a drawn position saves the side to move from losing.
+        return "draw" if "draw" in values else pos.turn.other.value
 
     solver = Solver()
 
@@ -129,31 +205,58 @@ def main() -> int:
         value = solver.solve(pos)
         return None if value is None else value[0].value
 
+    budget = 20_000
+    if "--budget" in sys.argv:
+        budget = int(sys.argv[sys.argv.index("--budget") + 1])
+
+    def by_retrograde(pos: Position) -> str | None:
+        """With sideways steps: the retrograde's value of ``pos``; every other position it
+        solved is checked against the tables on the way (counted apart)."""
+        values = retrograde(pos, budget)
+        if values is None:
+            return None
+        root = key_of(pos)
+        for node, value in values.items():
+            if node == root:
+                continue
+            after = Position(RULES, [node[0]], node[1], node[2])
+            answer = table(after)
+            if answer == value:
+                tally[f"agree, after it: {value}, {after.geese:2d} geese"] += 1
+            elif answer != "?":
+                tally["DISAGREE"] += 1
+                print("disagree:", node, answer, value)
+        return values[root]
+
     logic = "--logic" in sys.argv
     check, agree, unknown = (
         (by_the_rules, "consistent", "not in the tables")
         if logic
-        else (by_search, "agree", "beyond the Python budget")
+        else (by_retrograde if SIDEWAYS else by_search, "agree", "beyond the Python budget")
     )
 
     def draw() -> Position:
         # One ply deep, every ply of a game can be checked; the search reaches only the end.
-        return game_tail(rng, maxk, 0 if logic else 12) if games else random_position(rng, maxk)
+        if games:
+            return game_tail(rng, maxk, 0 if logic else 12)
+        return random_position(rng, maxk, near_end=SIDEWAYS and not logic)
 
+    # Geese wins are rare among random positions: keep every one the table finds and
+    # one fox win in twenty (draws, with sideways steps, one in three).
+    keep = {"geese": 1.0, "draw": 0.3, "fox": 0.05}
     for i in range(count):
         if i % 100 == 0:
             print(i, dict(tally), file=sys.stderr, flush=True)
-        # Geese wins are rare among random positions: keep every one the table finds and
-        # one fox win in twenty, so both answers are checked often.
         pos = draw()
         # "?": not in the tables (a top layer keeps no geese-to-move table).
-        while (answer := table(pos)) == "?" or (answer == "fox" and rng.random() > 0.05):
+        while (answer := table(pos)) == "?" or rng.random() > keep[answer]:
             pos = draw()
         expected = check(pos)
         if expected is None:
             tally[unknown] += 1
         elif answer == expected:
-            tally[f"{agree}: {answer} wins, {pos.geese:2d} geese"] += 1
+            won = "a draw" if answer == "draw" else f"{answer} wins"
+            tally[f"{agree}: {won}, {pos.geese:2d} geese"] += 1
         else:
             tally["DISAGREE"] += 1
             print("disagree:", pos.foxes, pos.goose_squares(), pos.turn, answer, expected)

@@ -370,7 +370,13 @@ export class Board {
     const kind = this.kindAt(name);
     const own = KIND[this.toMove];
     if (!sel) {
-      if (!kind) return;
+      if (!kind) {
+        // An empty point: a legal move that visits this one point (a piece placed from the
+        // hand) is played; otherwise nothing is chosen.
+        const placement = this.legal.find((m) => samePath(m.path, [name]));
+        if (placement) this.commit(placement);
+        return;
+      }
       if (kind !== own) this.cb.onIllegal({ code: "not-your-piece" });
       else this.select(name);
       return;

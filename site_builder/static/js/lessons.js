@@ -11,6 +11,9 @@ const root = document.getElementById("lessons");
 const data = JSON.parse(document.getElementById("lesson-data").textContent);
 const lessons = data.lessons;
 const FOXES = data.foxes;
+// A game with pieces of its own (officers, tigers…) brings the sentences that name them:
+// point labels and the chain's prompt here, a goal move's outcome in its "said".
+const words = data.words ?? null;
 const $ = (selector) => root.querySelector(selector);
 const action = (name) => $(`[data-action="${name}"]`);
 const messageEl = $("#lesson-message");
@@ -38,6 +41,7 @@ function capturedText(points) {
 
 // What a goal move did: the geese it took, how the game ended, the lesson's point.
 function outcomeText(after) {
+  if (words) return [after.said, lesson.done].filter(Boolean).join(" ");
   const parts = [];
   if (after.last.captures.length) parts.push(capturedText(after.last.captures));
   if (after.result) parts.push(text.winnerText(after.result, FOXES), text.reasonText(after.reason, FOXES));
@@ -116,9 +120,10 @@ const board = new Board($("svg[data-board]"), {
   onMove: moved,
   onIllegal: illegal,
   onSelect: selected,
-  onChain: (canStop) => say(text.chainText(canStop)),
+  onChain: (canStop) => say((canStop && words?.chain) || text.chainText(canStop)),
   onBlocked: () => say(t("This lesson is done: go on to the next one, or try it again.")),
-  label: text.pointLabel,
+  label: (name, kind) => (words && kind ? words.labels[kind].replace("%(point)s", name)
+    : text.pointLabel(name, kind)),
 });
 board.svg.setAttribute("aria-describedby", "lesson-text lesson-board-help");
 

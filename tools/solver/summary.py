@@ -1,0 +1,82 @@
+"""The small summary of a sideways run that is committed (tools/solver/results/).
+
+    python tools/solver/summary.py DIR MAXK SOLVER OUT.json
+
+Adds up DIR/stats.txt per layer (sets, positions, wins, losses and draws for
+each side to move, CPU and wall seconds) and asks ``SOLVER query DIR`` the
+value of the start with MAXK geese (13, 15 or 17), the fox to move; ``null``
+while that layer is not finished. The rules page's statement is tested against
+this file, so it holds what the tables say and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.games import rules_for  # noqa: E402
+from game.position import Position  # noqa: E402
+
+FIELDS = ("fox_to_move_win_loss_draw", "geese_to_move_win_loss_draw")
+
+
+def layers(stats: Path) -> dict[int, dict[str, float]]:
+    """Per layer: the sums over its sub-layers of what stats.txt says."""
+    out: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for line in stats.read_text().splitlines():
+        words = line.split()
+        if len(words) < 2 or words[2] != "rowsum":
+            continue  # a forward-only line
+        layer = out[int(words[1])]
+        layer["sub_layers"] += 1
+        for name in ("sets", "visits", "seconds", "cpu_seconds"):
+            layer[name] += float(words[words.index(name) + 1])
+        for field in FIELDS:
+            i = words.index(field)
+            side = field.split("_to_move")[0]
+            for j, value in enumerate(("win", "loss", "draw")):
+                layer[f"{side}_to_move_{value}"] += int(words[i + 1 + j])
+        layer["positions_per_side"] = layer["fox_to_move_win"] + layer["fox_to_move_loss"]
+        layer["positions_per_side"] += layer["fox_to_move_draw"]
+    return out
+
+
+def start_value(directory: str, maxk: int, solver: str) -> str | None:
+    start = Position(rules_for("fox-and-geese", maxk, sideways=True))
+    index = {sq: i for i, sq in enumerate(sorted(start.rules.board.points))}
+    line = " ".join(
+        [str(index[start.foxes[0]]), *(str(index[g]) for g in start.goose_squares()), "fox"]
+    )
+    out = subprocess.run(
+        [solver, "query", directory], input=line + "\n", capture_output=True, text=True, check=True
+    )
+    answer = out.stdout.strip()
+    return None if answer == "?" else answer
+
+
+def main() -> int:
+    directory, maxk, solver, target = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    per_layer = layers(Path(directory) / "stats.txt")
+    summary = {
+        "game": "fox-and-geese",
+        "sideways": True,
+        "geese": maxk,
+        "value": "the game without the draw rules; docs/solver.md",
+        "start_fox_to_move": start_value(directory, maxk, solver),
+        "layers": {
+            str(k): {n: round(v, 1) if "seconds" in n else int(v) for n, v in sorted(layer.items())}
+            for k, layer in sorted(per_layer.items())
+        },
+    }
+    Path(target).write_text(json.dumps(summary, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
