@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from game import api, codes
 
-from . import balance, i18n, lessons
+from . import balance, i18n, lessons, puzzles
 from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
@@ -102,6 +102,7 @@ class Site:
         self.version, self.commit = info["version"], git_commit()
         self.names = {code: i18n.language_name(code) for code in self.locales}
         self.lesson_modules = page_modules("lessons.js")
+        self.puzzle_modules = page_modules("puzzles.js")
         self.pages: list[str] = []  # paths relative to out, for the sitemap
 
     def localized(self, code: str) -> Localized:
@@ -147,6 +148,7 @@ class Site:
             "geese_options": list(variant.geese),
             "sideways_option": variant.sideways_option,
             "lessons": None,
+            "puzzles": len(puzzles.engine_data(game.id)),
         }
         lesson_data = lessons.page_data(game.id, tr, locale, game.pieces)
         if lesson_data["lessons"]:
@@ -245,6 +247,21 @@ class Site:
                 "balance_json": _json_script(view["balance_tables"]),
             }
             self.render(loc, "play.html", f"{code}/{game.id}/play/index.html", ctx)
+            if view["puzzles"]:
+                self.puzzles_page(loc, game, view)
+
+    def puzzles_page(self, loc: Localized, game: Game, view: dict[str, Any]) -> None:
+        rules = game.variant.rules()
+        data = puzzles.page_data(game.id, len(rules.foxes), loc.tr)
+        title = loc.tr.gettext("Puzzle board")
+        ctx = self.context(loc, f"{game.id}/puzzles/") | {
+            "game": view,
+            "puzzles": data,
+            "puzzles_json": _json_script(data),
+            "puzzle_modules": self.puzzle_modules,
+            "board": board_svg(rules, puzzles.start_pieces(game.id), title=title, interactive=True),
+        }
+        self.render(loc, "puzzles.html", f"{loc.code}/{game.id}/puzzles/index.html", ctx)
 
     def shared_pages(self, localized: list[Localized]) -> None:
         """Root language chooser and 404: English frame, a part in every language."""

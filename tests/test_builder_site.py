@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from game import VARIANTS, api, codes
-from site_builder import builder, i18n
+from site_builder import builder, i18n, puzzles
 from site_builder.content import load_games
 
 REPO = Path(__file__).resolve().parent.parent
@@ -26,8 +26,14 @@ CONTENT = {g.id: g for g in load_games()}
 GAMES = list(CONTENT)
 # Games with a play page: Asalto's and Bagh-Chal's wait for the play page's split by game.
 PLAYABLE = [g for g in GAMES if CONTENT[g].play]
-# Pages inside each locale: home, rules pages, play pages.
-PAGES = ["", *(f"{g}/" for g in GAMES), *(f"{g}/play/" for g in PLAYABLE)]
+# Pages inside each locale: home, rules pages, play pages, and puzzles pages where a game has
+# puzzles.
+PAGES = [
+    "",
+    *(f"{g}/" for g in GAMES),
+    *(f"{g}/play/" for g in PLAYABLE),
+    *(f"{g}/puzzles/" for g in GAMES if puzzles.load(g)),
+]
 
 
 class Page(HTMLParser):

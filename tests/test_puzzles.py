@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.position import Move
-from game.puzzles import NotAPuzzleError, Prover
+from game.puzzles import NotAPuzzleError, Prover, mirrored
 from game.record import GameRecord
 
 FILES = sorted((Path(__file__).resolve().parents[1] / "content" / "puzzles").glob("*.json"))
@@ -36,3 +36,10 @@ def test_the_length_is_exact() -> None:
     prover = Prover(position)
     with pytest.raises(NotAPuzzleError):
         prover.prove(puzzle["length"] + 1)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_no_two_puzzles_are_the_same_up_to_the_mirror(path: Path) -> None:
+    puzzles = json.loads(path.read_text())["puzzles"]
+    keys = [mirrored(GameRecord.decode(p["record"]).replay()) for p in puzzles]
+    assert len(set(keys)) == len(keys)

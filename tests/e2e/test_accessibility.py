@@ -2,11 +2,12 @@
 
 Pages of one kind share their template and differ by locale only in their texts, so every
 locale is checked on the play page (the page with the most translated names, labels and
-live regions), and every other kind (root chooser, 404, home, rules) in one translated
-locale. Each page is loaded once and checked in both schemes (axe_violations_light_and_dark).
+live regions), and every other kind (root chooser, 404, home, rules, puzzles) in one
+translated locale. Each page is loaded once and checked in both schemes
+(axe_violations_light_and_dark).
 
 The play page is checked as it first appears; test_play.py checks it in play, with marks,
-and test_lesson_pages.py a finished lesson."""
+test_lesson_pages.py a finished lesson and test_puzzles_page.py a solved puzzle."""
 
 import pytest
 
@@ -18,6 +19,7 @@ PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
     "404.html",
     "pl/",
     "pl/two-foxes/",
+    "pl/two-foxes/puzzles/",
     # The rules pages of the games with pieces of their own (a fortress, goats in hand).
     "pl/asalto/",
     "fr/bagh-chal/",

@@ -1,12 +1,17 @@
-"""Find puzzles in the benchmark game records and write them to content/puzzles/.
+"""Find puzzles in recorded games and write them to content/puzzles/.
 
     nice -n 15 .venv/bin/python tools/puzzles/generate.py [--seconds S] [--budget B]
+        [--games DIR] [--no-benchmarks] [--keep K] [TABLE ...]
 
-Every position near the end of a recorded game (benchmarks/results/*.games.txt)
-is searched for a forced win of the side to move; those that ``game.puzzles``
-proves to have exactly one winning first move are kept, one per position up to
-the board's mirror image, each with the record of the game that led to it (so a
-page can play on from it). Each table gets ``--seconds`` of search.
+Every position near the end of a recorded game (benchmarks/results/*.games.txt,
+and the games in ``--games DIR`` that selfplay.py writes) is searched for a
+forced win of the side to move; those that ``game.puzzles`` proves to have
+exactly one winning first move are kept, one per position up to the board's
+mirror image, each with the record of the game that led to it (so a page can
+play on from it). Each table gets ``--seconds`` of search. The puzzles already
+in the table's file count as found (a run adds to them), and the set written is
+varied: at most ``--keep`` puzzles, taken in turn from each kind (side, length
+and theme), so that a hundred quick captures do not crowd out the rest.
 """
 
 from __future__ import annotations
@@ -16,8 +21,8 @@ import json
 import time
 from pathlib import Path
 
-from game.games import rules_for
-from game.position import Position
+from game.games import Rules, rules_for
+from game.position import Position, Side
 from game.puzzles import NotAPuzzleError, OverBudgetError, Prover, mirrored
 from game.record import GameRecord
 
@@ -33,9 +38,12 @@ TABLES = {
 }
 
 
-def games(prefix: str) -> list[list[str]]:
+def games(prefix: str, extra: Path | None = None, benchmarks: bool = True) -> list[list[str]]:
     records = []
-    for path in sorted(RESULTS.glob(f"{prefix}-*.games.txt")):
+    paths = sorted(RESULTS.glob(f"{prefix}-*.games.txt")) if benchmarks else []
+    if extra is not None:
+        paths += sorted(extra.glob(f"{prefix}-*.games.txt"))
+    for path in paths:
         for line in path.read_text().splitlines():
             head, _, moves = line.rpartition(": ")
             if head and moves:
@@ -43,22 +51,49 @@ def games(prefix: str) -> list[list[str]]:
     return records
 
 
-def scan(prefix: str, seconds: float, budget: int, tail: int, longest: int) -> list[dict]:
+def winner(rules: Rules, moves: list[str]) -> Side | None:
+    """The side that won the recorded game, if it ended in a win."""
+    pos = Position(rules)
+    for m in moves:
+        pos.push(pos.parse_move(m))
+    outcome = pos.outcome()
+    return outcome.winner if outcome else None
+
+
+def key_of(record: str) -> tuple:
+    return mirrored(GameRecord.decode(record).replay())
+
+
+def scan(
+    prefix: str,
+    seconds: float,
+    budget: int,
+    tail: int,
+    longest: int,
+    found: dict[tuple, dict],
+    extra: Path | None = None,
+    benchmarks: bool = True,
+    side: Side | None = None,
+    skip: int = 0,
+) -> dict[tuple, dict]:
+    """Add to ``found`` (by mirror key) the puzzles met in the table's games."""
     game, geese = TABLES[prefix]
     rules = rules_for(game, geese)
-    found: dict[tuple, dict] = {}
     stop = time.perf_counter() + seconds
-    records = games(prefix)
+    records = [(moves, winner(rules, moves)) for moves in games(prefix, extra, benchmarks)]
     # Round-robin over the games, from the end backwards: short wins first, then longer.
-    for back in range(1, tail + 1):
-        for moves in records:
+    for back in range(1 + skip, tail + 1):
+        for moves, won in records:
             if time.perf_counter() > stop or back > len(moves):
                 continue
             prefix_moves = moves[: len(moves) - back]
             pos = Position(rules)
             for m in prefix_moves:
                 pos.push(pos.parse_move(m))
-            if pos.outcome() is not None:
+            # A side that went on to lose seldom has a forced win: its searches are skipped.
+            if pos.outcome() is not None or (won is not None and pos.turn is not won):
+                continue
+            if side is not None and pos.turn is not side:
                 continue
             key = mirrored(pos)
             if key in found:
@@ -85,7 +120,21 @@ def scan(prefix: str, seconds: float, budget: int, tail: int, longest: int) -> l
                 },
             }
             print(prefix, proof.side.value, proof.length, proof.theme.value, flush=True)
-    return sorted(found.values(), key=lambda p: (p["length"], p["side"], p["record"]))
+    return found
+
+
+def varied(found: dict[tuple, dict], keep: int) -> list[dict]:
+    """At most ``keep`` puzzles, taken in turn from each kind (side, length and theme), so
+    that the rare kinds are all kept and the common ones fill what is left; within a kind the
+    shortest records first (the earliest positions of their games, so the least alike)."""
+    kinds: dict[tuple, list[dict]] = {}
+    for puzzle in sorted(found.values(), key=lambda p: (len(p["record"]), p["record"])):
+        kinds.setdefault((puzzle["side"], puzzle["length"], puzzle["theme"]), []).append(puzzle)
+    groups = [kinds[k] for k in sorted(kinds)]
+    chosen: list[dict] = []
+    for i in range(max(map(len, groups), default=0)):
+        chosen += [group[i] for group in groups if i < len(group)][: keep - len(chosen)]
+    return sorted(chosen, key=lambda p: (p["length"], p["side"], p["record"]))
 
 
 def main() -> None:
@@ -94,13 +143,34 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=3000, help="positions per search")
     parser.add_argument("--tail", type=int, default=40, help="plies from each game's end")
     parser.add_argument("--longest", type=int, default=6, help="longest puzzle looked for")
+    parser.add_argument("--games", type=Path, help="a folder of more games (selfplay.py)")
+    parser.add_argument(
+        "--no-benchmarks", action="store_true", help="only the --games (benchmarks done before)"
+    )
+    parser.add_argument("--skip", type=int, default=0, help="plies at each game's end not tried")
+    parser.add_argument("--side", choices=[s.value for s in Side], help="puzzles of one side")
+    parser.add_argument("--keep", type=int, default=48, help="puzzles per table, at most")
     parser.add_argument("tables", nargs="*", default=list(TABLES))
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     OUT.mkdir(parents=True, exist_ok=True)
     for prefix in args.tables:
         game, geese = TABLES[prefix]
-        puzzles = scan(prefix, args.seconds, args.budget, args.tail, args.longest)
         path = OUT / f"{game}-{geese}.json"
+        known = json.loads(path.read_text())["puzzles"] if path.exists() else []
+        found = {key_of(p["record"]): p for p in known}
+        found = scan(
+            prefix,
+            args.seconds,
+            args.budget,
+            args.tail,
+            args.longest,
+            found,
+            args.games,
+            not args.no_benchmarks,
+            Side(args.side) if args.side else None,
+            args.skip,
+        )
+        puzzles = varied(found, args.keep)
         data = {"game": game, "geese": geese, "puzzles": puzzles}
         path.write_text(json.dumps(data, indent=1) + "\n")
         print(path.name, len(puzzles), flush=True)

@@ -1,0 +1,205 @@
+"""The puzzles pages: a puzzle solved by clicks, a wrong try answered on the board by the
+defender's refutation, an illegal try by the engine's reason, Show the solution, Next, the solved
+count kept over a reload, and no engine downloaded. Positions, lines and refutations are the
+builder's (tests/test_puzzles_page.py checks them against the engine)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.support import GAMES, axe_violations_light_and_dark
+from tests.e2e.support import READY as ENGINE_READY
+
+READY = "#puzzles[data-status=ready] [data-action=show-solution]:not([disabled])"
+ENGINE = ("pyodide", "engine.zip", ".wasm", "engine-worker")
+
+
+def open_puzzles(page, site_server, code: str, game: str, fragment: str = "") -> dict:
+    page.goto(f"{site_server.root_url}{code}/{game}/puzzles/{fragment}")
+    page.wait_for_selector(READY)
+    return page.evaluate("() => JSON.parse(document.getElementById('puzzle-data').textContent)")
+
+
+def click(page, move: str) -> None:
+    for name in move.replace("-", "x").split("x"):
+        page.locator(f"#puzzles [data-point='{name}']").click()
+
+
+def pieces(page) -> dict:
+    return {
+        kind: page.eval_on_selector_all(
+            f"#puzzles [data-piece={kind}]", "nodes => nodes.map(n => n.dataset.at).sort()"
+        )
+        for kind in ("fox", "goose")
+    }
+
+
+def engine_requests(page) -> list[str]:
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url) if any(e in r.url for e in ENGINE) else None)
+    return urls
+
+
+def longest_with_wrong_try(data: dict) -> dict:
+    """A puzzle of two moves or more whose first step has a legal move that does not win."""
+    return max(
+        (p for p in data["puzzles"] if p["steps"][0]["wrong"]),
+        key=lambda p: (p["length"], p["id"]),
+    )
+
+
+@pytest.mark.parametrize(("code", "game"), [("en", "fox-and-geese"), ("de", "two-foxes")])
+def test_solve_by_clicks_after_a_wrong_try_and_keep_the_count(page, site_server, code, game):
+    requests = engine_requests(page)
+    data = open_puzzles(page, site_server, code, game)
+    puzzle = longest_with_wrong_try(data)
+    page.goto(f"{site_server.root_url}{code}/{game}/puzzles/#{puzzle['id']}")
+    section = page.locator("#puzzles")
+    expect(section).to_have_attribute("data-puzzle", puzzle["id"])
+    expect(page.locator("#puzzle-title")).to_have_text(puzzle["title"])
+    expect(page.locator("#puzzle-level")).to_have_text(puzzle["levelText"])
+    total = len(data["puzzles"])
+    message = page.locator("#puzzle-message")
+    start = pieces(page)
+    assert start == {k: sorted(v) for k, v in puzzle["steps"][0]["view"]["pieces"].items()}
+
+    # A wrong legal try: the defender's refutation is played on the board and named.
+    wrong, reply = min(puzzle["steps"][0]["wrong"].items())
+    click(page, wrong)
+    expect(section).to_have_attribute("data-status", "wrong")
+    expect(message).to_contain_text(reply)
+    landing = reply.replace("-", "x").split("x")[-1]
+    expect(page.locator(f"#puzzles [data-at='{landing}']")).to_have_count(1)
+    page.locator("#puzzles [data-action=again]").click()
+    expect(section).to_have_attribute("data-status", "ready")
+    assert pieces(page) == start
+
+    # The line: the solver's moves by clicks, the defender's replies played by the page.
+    for i, step in enumerate(puzzle["steps"]):
+        expect(section).to_have_attribute("data-step", str(i))
+        expect(section).to_have_attribute("data-status", "ready")
+        click(page, step["move"])
+        if step["reply"]:
+            expect(message).to_contain_text(step["reply"])
+    expect(section).to_have_attribute("data-status", "solved")
+    expect(section).to_have_attribute("data-solved", "true")
+    solved = page.locator("#puzzle-solved")
+    count = page.evaluate(
+        """(total) => import(new URL("../../../static/js/i18n.js", location.href).href)
+            .then((i18n) => i18n.t("Solved: %(num)s of %(total)s", { num: 1, total }))""",
+        total,
+    )
+    expect(solved).to_have_text(count)
+    # The game it came from, with the solution, opens on the play page.
+    line = [m for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m]
+    expect(page.locator("#puzzle-play")).to_have_attribute(
+        "href", "../play/#" + ".".join([puzzle["record"], *line])
+    )
+
+    # The count is kept: a reload shows it, and the solved puzzle says so.
+    page.reload()
+    page.wait_for_selector(READY)
+    expect(solved).to_have_text(count)
+    expect(section).to_have_attribute("data-solved", "true")
+    assert requests == []
+    assert page.console_errors == []
+
+
+def test_illegal_try_show_the_solution_and_next(page, site_server):
+    requests = engine_requests(page)
+    data = open_puzzles(page, site_server, "en", "large-cross")
+    section = page.locator("#puzzles")
+    first = data["puzzles"][0]
+    expect(section).to_have_attribute("data-puzzle", first["id"])
+    step = first["steps"][0]
+    # An illegal try: the engine's reason, in the play page's words.
+    # A refused path of points, by its reason (the commonest reason is "otherwise").
+    tries = {p: r for r, paths in step["tries"].items() for p in paths}
+    path, reason = min(tries.items())
+    words = page.evaluate(
+        """async (reason) => {
+            const texts = await import(new URL("../../../static/js/texts.js", location.href).href);
+            return texts.illegalText(reason);
+        }""",
+        reason,
+    )
+    for name in path.split():
+        page.locator(f"#puzzles [data-point='{name}']").click()
+    expect(page.locator("#puzzle-message")).to_have_text(words)
+    expect(section).to_have_attribute("data-status", "ready")
+    page.keyboard.press("Escape")
+
+    before = page.locator("#puzzle-solved").text_content()
+    page.locator("#puzzles [data-action=show-solution]").click()
+    expect(section).to_have_attribute("data-status", "shown")
+    last = first["steps"][-1]["move"]
+    expect(page.locator("#puzzles [data-action=show-solution]")).to_be_disabled()
+    landing = last.replace("-", "x").split("x")[-1]
+    kind = "fox" if first["side"] == "fox" else "goose"
+    expect(page.locator(f"#puzzles [data-piece={kind}][data-at='{landing}']")).to_have_count(1)
+    expect(page.locator("#puzzle-message")).to_contain_text(last)
+    # Shown is not solved.
+    expect(page.locator("#puzzle-solved")).to_have_text(before or "")
+    expect(page.locator("#puzzle-play")).to_be_visible()
+
+    page.locator("#puzzles [data-action=next]").click()
+    second = data["puzzles"][1]
+    expect(section).to_have_attribute("data-puzzle", second["id"])
+    expect(section).to_have_attribute("data-status", "ready")
+    expect(page.locator("#puzzle-title")).to_have_text(second["title"])
+    assert page.url.endswith(f"#{second['id']}")
+    assert requests == []
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_solve_the_first_puzzle_by_keyboard(page, site_server, game):
+    data = open_puzzles(page, site_server, "sv", game)
+    puzzle = data["puzzles"][0]
+    section = page.locator("#puzzles")
+    for step in puzzle["steps"]:
+        expect(section).to_have_attribute("data-status", "ready")
+        for name in step["move"].replace("-", "x").split("x"):
+            page.locator(f"#puzzles [data-point='{name}']").focus()
+            page.keyboard.press("Enter")
+    expect(section).to_have_attribute("data-status", "solved")
+    expect(page.locator("#puzzle-announce")).not_to_be_empty()
+
+
+def test_a_solved_puzzle_passes_axe(browser, site_server):
+    context = browser.new_context(bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_server.root_url}fi/fox-and-geese/puzzles/")
+        page.wait_for_selector(READY)
+        data = page.evaluate("() => JSON.parse(document.getElementById('puzzle-data').textContent)")
+        puzzle = next(p for p in data["puzzles"] if len(p["steps"]) > 1)
+        page.goto(f"{site_server.root_url}fi/fox-and-geese/puzzles/#{puzzle['id']}")
+        expect(page.locator("#puzzles")).to_have_attribute("data-puzzle", puzzle["id"])
+        page.locator("#puzzles [data-action=show-solution]").click()
+        expect(page.locator("#puzzles")).to_have_attribute("data-status", "shown")
+        # The whole line has been played: the winning move's marks are on the board.
+        last = puzzle["steps"][-1]["move"]
+        expect(page.locator("#puzzle-message")).to_contain_text(last)
+        expect(page.locator("#puzzles")).to_have_attribute(
+            "data-step", str(len(puzzle["steps"]) - 1)
+        )
+        assert axe_violations_light_and_dark(page) == {"light": [], "dark": []}
+    finally:
+        context.close()
+
+
+def test_the_game_with_its_solution_opens_on_the_play_page(page, site_server):
+    data = open_puzzles(page, site_server, "en", "fox-and-geese")
+    puzzle = data["puzzles"][0]
+    page.locator("#puzzles [data-action=show-solution]").click()
+    link = page.locator("#puzzle-play")
+    expect(link).to_be_visible()
+    line = [m for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m]
+    expect(link).to_have_attribute("href", "../play/#" + ".".join([puzzle["record"], *line]))
+    link.click()
+    page.wait_for_selector(ENGINE_READY)
+    # The play page reads the record: the game as the puzzle ended it, won by its solver.
+    expect(page.locator("#status")).to_have_attribute("data-result", puzzle["side"])
+    assert page.console_errors == []

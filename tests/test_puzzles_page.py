@@ -1,0 +1,121 @@
+"""The puzzles pages as built: one per game and locale, each with its puzzles' JSON, and that JSON
+what the engine says of every position the page can show (no engine runs on the page)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game.position import Move
+from game.puzzles import Prover
+from game.record import GameRecord
+from site_builder import i18n, puzzles
+from site_builder.content import load_games
+
+LOCALES = i18n.locales()
+# The published games (those with a content file) that have puzzles.
+GAMES = [game.id for game in load_games() if puzzles.load(game.id)]
+
+
+def test_the_fox_and_geese_family_has_puzzles():
+    assert set(GAMES) >= {"fox-and-geese", "two-foxes", "large-cross"}
+
+
+def page_json(pages_dir: Path, code: str, game: str) -> dict:
+    html = (pages_dir / code / game / "puzzles" / "index.html").read_text(encoding="utf-8")
+    found = re.search(
+        r'<script type="application/json" id="puzzle-data">(.*?)</script>', html, re.DOTALL
+    )
+    assert found, f"{code}/{game}: no puzzle data"
+    return json.loads(found.group(1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_locale_has_the_puzzles_page_with_every_puzzle(pages_dir, game):
+    files = sorted(puzzles.PUZZLES.glob(f"{game}-*.json"))
+    committed = {p["record"] for f in files for p in json.loads(f.read_text())["puzzles"]}
+    assert committed, game
+    titles = {}
+    for code in LOCALES:
+        data = page_json(pages_dir, code, game)
+        assert {p["record"] for p in data["puzzles"]} == committed, code
+        assert len({p["id"] for p in data["puzzles"]}) == len(committed), "ids are unique"
+        titles[code] = data["puzzles"][0]["title"]
+        html = (pages_dir / code / game / "puzzles" / "index.html").read_text(encoding="utf-8")
+        assert "wasm-unsafe-eval" not in html, "the page runs no WebAssembly"
+    # Every locale words the titles in its own language.
+    assert len(set(titles.values())) == len(LOCALES), titles
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_and_play_pages_link_to_the_puzzles(pages_dir, game):
+    for code in LOCALES:
+        rules = (pages_dir / code / game / "index.html").read_text(encoding="utf-8")
+        assert 'href="puzzles/"' in rules, code
+        play = (pages_dir / code / game / "play" / "index.html").read_text(encoding="utf-8")
+        assert f'href="../../../{code}/{game}/puzzles/"' in play, code
+        home = (pages_dir / code / "index.html").read_text(encoding="utf-8")
+        assert f'href="{game}/puzzles/"' in home, code
+
+
+def test_titles_say_the_side_and_the_count_with_plural_forms():
+    en = i18n.load_translations()["en"][0]
+    assert puzzles.title("fox", 3, 1, en.ngettext) == "Fox to play and win in 3 moves"
+    assert puzzles.title("fox", 1, 2, en.ngettext) == "Foxes to play and win in 1 move"
+    assert puzzles.title("geese", 2, 1, en.ngettext) == "Geese to play and win in 2 moves"
+    pl = i18n.load_translations()["pl"][0]
+    # Polish: "w 1 ruchu", "w 2 ruchach", "w 5 ruchach".
+    assert puzzles.title("geese", 1, 1, pl.ngettext) == "Gęsi zaczynają i wygrywają w 1 ruchu"
+    assert puzzles.title("geese", 5, 1, pl.ngettext) == "Gęsi zaczynają i wygrywają w 5 ruchach"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_json_is_the_engines_word_on_every_position(game):
+    """Replayed with the engine: each step's legal moves, the line, each wrong try's reply (a
+    legal answer after which the solver no longer wins in time: the refutation the prover
+    gives), every move shown described, and the end of the game."""
+    for data in puzzles.engine_data(game):
+        pos = GameRecord.decode(data["record"]).replay()
+        for i, step in enumerate(data["steps"]):
+            assert pos.turn.value == data["side"]
+            legal = {str(m) for m in pos.legal_moves()}
+            assert {m["move"] for m in step["view"]["legal"]} == legal
+            # Every legal move is the line's, another that wins in time, or refuted.
+            assert {step["move"], *step["also"], *step["wrong"]} == legal, (data["id"], i)
+            left = data["length"] - i
+            for move, reply in step["wrong"].items():
+                pos.push(Move.parse(move))
+                assert reply in {str(m) for m in pos.legal_moves()}, (data["id"], move)
+                pos.push(Move.parse(reply))
+                # The first move's refutations hold for two moves more (game/puzzles.py).
+                n = left + 1 if i == 0 else left - 1
+                if pos.outcome() is None:
+                    assert not Prover(pos).wins(n), (data["id"], move)
+                pos.pop()
+                pos.pop()
+            for move in {step["move"], *step["wrong"], *step["wrong"].values()}:
+                assert data["moves"][move]["move"] == move
+            pos.push(Move.parse(step["move"]))
+            if step["reply"] is None:
+                outcome = pos.outcome()
+                assert outcome is not None and outcome.winner is not None
+                assert outcome.winner.value == data["side"]
+                assert data["win"][step["move"]]["reason"] == outcome.termination.value
+            else:
+                assert pos.outcome() is None
+                pos.push(Move.parse(step["reply"]))
+        assert len(data["steps"]) == data["length"]
+
+
+def test_the_service_worker_keeps_every_puzzles_page_for_offline_use(site_dir):
+    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const CONFIG = (\{.*?\});", sw)
+    assert found, "no config in sw.js"
+    config = json.loads(found.group(1))
+    for code in LOCALES:
+        for game in GAMES:
+            assert f"{code}/{game}/puzzles/index.html" in config["locales"][code], (code, game)
+    assert "static/js/puzzles.js" in config["shell"]
