@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -37,17 +38,19 @@ SNAPSHOT_RAW = "engine-snapshot.raw"  # the same, not gzipped: for hosts that co
 
 
 def page_modules(entry: str = "play.js") -> list[str]:
-    """The modules ``entry`` imports, and theirs: the page preloads them all, so they load
-    with it, not one import level after another."""
+    """The modules ``entry`` imports, and theirs (paths under static/js): the page preloads
+    them all, so they load with it, not one import level after another."""
     js = Path(__file__).resolve().parent / "static" / "js"
     found: list[str] = []
     todo = [entry]
     while todo:
-        source = (js / todo.pop()).read_text(encoding="utf-8")
-        for name in re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, re.MULTILINE):
-            if name not in found:
-                found.append(name)
-                todo.append(name)
+        module = todo.pop()
+        source = (js / module).read_text(encoding="utf-8")
+        for name in re.findall(r'^import .* from "(\.\.?/[\w/-]+\.js)";$', source, re.MULTILINE):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), name))
+            if path not in found:
+                found.append(path)
+                todo.append(path)
     return sorted(found)
 
 

@@ -233,7 +233,8 @@ def test_rules_pages_have_their_parts_and_load_no_webassembly(pages_dir):
             ], scripts
             preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)
             assert sorted(preloads) == [
-                f"../../static/js/{m}" for m in ("board.js", "i18n.js", "texts.js")
+                f"../../static/js/{m}"
+                for m in ("i18n.js", "shared/announce.js", "shared/board.js", "texts.js")
             ], preloads
 
 

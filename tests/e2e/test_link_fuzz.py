@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playwright.sync_api import expect
 
 from game import api
-from tests.e2e.support import READY, enable_test_hooks, play_url
+from tests.e2e.support import READY, enable_test_hooks, play_url, set_mode
 from tests.helpers import fragments
 
 GAME = "fox-and-geese"
@@ -40,7 +42,11 @@ FEED = """async (texts) => {
         location.hash = encodeURIComponent(text || " ");
         await handled;
         const panel = document.getElementById("link-error");
+        const board = document.querySelector("svg[data-board]");
         shown.push({
+            pieces: board.querySelectorAll(".board-pieces [data-piece]").length,
+            dimmed: board.classList.contains("board-dimmed"),
+            locked: board.classList.contains("board-locked"),
             link: html.dataset.link,
             moves: [...document.querySelectorAll("#moves [data-move]")].map((b) => b.dataset.move),
             error: panel.hidden ? null : document.getElementById("link-error-text").textContent,
@@ -80,8 +86,12 @@ def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
             if "error" in expected or expected["game"] != GAME:
                 assert shown["link"] == "error", (record[:200], expected.get("error"))
                 assert shown["error"] and not ENGLISH.search(shown["error"]), shown["error"]
+                # Behind the error, what the link's readable part holds (or the game before),
+                # dimmed and not to be played until the player chooses: never an empty board.
+                assert shown["pieces"] > 0 and shown["dimmed"] and shown["locked"], record[:200]
             else:
                 assert shown["link"] == "ok" and shown["error"] is None, record[:200]
+                assert shown["pieces"] > 0 and not shown["dimmed"], record[:200]
                 assert shown["moves"] == expected["moves"]
             seen[shown["link"]] += 1
             last = shown
@@ -89,4 +99,43 @@ def test_generated_links_give_the_game_or_a_german_reason(page, site_server):
     check()
     assert sum(seen.values()) >= FRAGMENTS, seen
     assert seen["ok"] > 10 and seen["error"] > 100, seen  # both ways were really taken
+    assert not page.console_errors
+
+
+# Opened first, before any game: (link, moves its readable part holds or None for no such part).
+FIRST = [
+    ("1.fox-and-geese.13.d4-d5.zz", ["d4-d5"]),  # a move not written as one
+    ("1.fox-and-geese.13.d4-d5.d5-d4", ["d4-d5"]),  # a move not allowed
+    ("garbage", None),  # nothing readable
+    ("1.two-foxes.20", None),  # another kind of game
+]
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["no-saved-game", "saved-game"])
+@pytest.mark.parametrize(("link", "readable"), FIRST, ids=[f[0] for f in FIRST])
+def test_a_broken_link_opened_first_shows_a_position_behind_its_error(
+    page, site_server, link, readable, saved
+):
+    if saved:  # the player's own game on one device, one move in
+        page.goto(play_url(site_server, GAME))
+        page.wait_for_selector(READY)
+        set_mode(page, "two")
+        page.fill("#move-input", "d4-e4")
+        page.press("#move-input", "Enter")
+        page.wait_for_selector("#moves [data-move]")
+    page.goto(play_url(site_server, GAME, fragment=link))
+    page.wait_for_selector(READY)
+    expect(page.locator("#link-error")).to_be_visible()
+    board = page.locator("svg[data-board]")
+    expect(board).to_have_class(re.compile(r"\bboard-dimmed\b"))
+    expect(board).to_have_class(re.compile(r"\bboard-locked\b"))
+    assert board.locator(".board-pieces [data-piece]").count() > 0
+    moves = page.locator("#moves [data-move]").all_inner_texts()
+    # The readable part; without one, the player's own game, else a new game's opening.
+    assert moves == (readable if readable is not None else ["d4-e4"] if saved else [])
+    # Choosing undims the board and plays on.
+    page.click("[data-action=discard-link]")
+    expect(page.locator("#link-error")).to_be_hidden()
+    expect(board).not_to_have_class(re.compile(r"\bboard-dimmed\b"))
+    expect(board).not_to_have_class(re.compile(r"\bboard-locked\b"))
     assert not page.console_errors

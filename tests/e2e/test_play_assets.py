@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
+import posixpath
 import re
 import struct
 import time
@@ -68,10 +69,12 @@ def test_every_play_page_points_at_the_assets(site_dir):
     js = site_dir / "static" / "js"
     imports, todo = set(), ["play.js"]
     while todo:
-        for name in re.findall(r'from "\./([^"]+)"', (js / todo.pop()).read_text("utf-8")):
-            if name not in imports:
-                imports.add(name)
-                todo.append(name)
+        module = todo.pop()
+        for name in re.findall(r'from "(\.\.?/[^"]+)"', (js / module).read_text("utf-8")):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), name))
+            if path not in imports:
+                imports.add(path)
+                todo.append(path)
     imports = sorted(imports)
     assert "engine.js" in imports and "i18n.js" in imports
     for lang in i18n.locales():
@@ -89,7 +92,7 @@ def test_every_play_page_points_at_the_assets(site_dir):
                 assert (site_dir / target).exists(), (page, attr, target)
             assert f'data-game="{game}"' in html
             preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
-            assert sorted(href.rsplit("/", 1)[-1] for href in preloads) == imports, page
+            assert sorted(href.split("/static/js/", 1)[-1] for href in preloads) == imports, page
             for href in preloads:
                 assert (site_dir / urljoin(f"http://x/{page}", href)[len("http://x/") :]).is_file()
 

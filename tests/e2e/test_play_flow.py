@@ -76,7 +76,33 @@ def test_two_tabs_on_one_game_follow_each_other(page, site_server):
     state = enter_move(tab, state, "c3-b4")
     page.bring_to_front()
     wait_record(page, state["record"])
-    expect(page.locator("#message")).to_contain_text("another tab")
+    expect(page.locator("#other-tab")).to_contain_text("another tab")
+
+
+def test_a_game_that_goes_on_in_another_tab_says_so_at_once(page, site_server):
+    # Issue #37 m3: the notice came only after the player's next move here. This tab, visible,
+    # takes over the other tab's move and computes the same reply, whose "The computer played"
+    # used to replace the notice.
+    open_play(page, site_server)  # against the computer, as the fox
+    tab = page.context.new_page()
+    tab.goto(play_url(site_server))
+    tab.wait_for_selector(READY)
+    enter_move(tab, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(tab, 2)
+    page.bring_to_front()  # back to the first tab, which has done nothing
+    wait_plies(page, 2)
+    notice = page.locator(
+        "p:not(.visually-hidden)",
+        has_text="This game went on in another tab; you see it as it is now.",
+    )
+    expect(notice).to_be_visible()
+    page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'false'")
+    page.wait_for_timeout(300)  # the reply this tab computed too has been shown
+    expect(notice).to_be_visible()
+    # The player's next move here is news of this tab: the notice goes.
+    now = api.load(record_in_url(page))
+    enter_move(page, now, next(m for m in legal_moves(now) if "-" in m))
+    expect(notice).to_be_hidden()
 
 
 def two_moves_of_mine_and_a_friends_link(page) -> tuple[str, dict]:
@@ -873,6 +899,29 @@ def test_the_board_is_drawn_the_right_way_up_from_the_start_and_flip_is_kept(pag
     assert not goose_c1_top(page)
     page.wait_for_selector(READY)
     assert not goose_c1_top(page)
+
+
+def test_the_first_time_as_the_fox_a_note_says_the_board_is_turned(page, site_server):
+    # Issue #37 p5: the rules' diagram and the lessons show row 1 at the bottom.
+    note = page.locator("#turned-note")
+    open_play(page, site_server)  # against the computer, as the fox: turned
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("turned round for the fox side")
+    set_mode(page, "computer", side="geese")  # the board the right way up: no note
+    expect(note).to_be_hidden()
+    set_mode(page, "computer", side="fox")
+    expect(note).to_be_visible()
+    note.locator("[data-action=dismiss-turned]").click()
+    expect(note).to_be_hidden()
+    page.reload()  # dismissed once, remembered
+    page.wait_for_selector(READY)
+    expect(note).to_be_hidden()
+    # Translated: the German page says it in German.
+    fresh = page.context.browser.new_page()
+    fresh.goto(play_url(site_server, lang="de"))
+    fresh.wait_for_selector(READY)
+    expect(fresh.locator("#turned-note")).to_contain_text("Fuchspartei umgedreht")
+    fresh.close()
 
 
 # -- 12: screen readers and keyboard -----------------------------------------------------------

@@ -3,7 +3,8 @@
 // #lesson-data; this script looks moves up in it and says what happened, in the play page's
 // words (texts.js). It holds no rule.
 
-import { Board } from "./board.js";
+import { announcer } from "./shared/announce.js";
+import { Board } from "./shared/board.js";
 import { lang, t, tn } from "./i18n.js";
 import * as text from "./texts.js";
 
@@ -17,17 +18,11 @@ const words = data.words ?? null;
 const $ = (selector) => root.querySelector(selector);
 const action = (name) => $(`[data-action="${name}"]`);
 const messageEl = $("#lesson-message");
-const announceEl = $("#lesson-announce");
+const speak = announcer($("#lesson-announce"));
 const listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
 
 let index = 0;
 let lesson = lessons[0];
-
-// The one live region: what happened, or what to do.
-function speak(words) {
-  announceEl.textContent = "";
-  requestAnimationFrame(() => { announceEl.textContent = words; });
-}
 
 function say(message, spoken = message) {
   messageEl.textContent = message;

@@ -3,7 +3,7 @@
 // script looks moves up in it and says what happened, in the play page's words (texts.js). It
 // holds no rule and loads no engine.
 
-import { Board } from "./board.js";
+import { Board } from "./shared/board.js";
 import { lang, t, tn } from "./i18n.js";
 import * as text from "./texts.js";
 

@@ -138,6 +138,7 @@ export function browsingText(ply, total) {
 export function blockedText(why, n) {
   switch (why) {
     case "loading": return t("Wait until the game engine has loaded.");
+    case "failed": return engineUnavailableText();
     case "link-error": return t("This link cannot be played as it is.");
     case "over": return t("The game is over. Start a new one to play again.");
     case "browsing": return t("You are looking at an earlier move: go back to the game to play.");

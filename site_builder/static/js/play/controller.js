@@ -1,0 +1,532 @@
+// The play page's controller: the actions (a move, undo, a new game, a link opened, a setting
+// changed, a retry), each of which changes the state (state.js) and then redraws the page
+// from it (view.js). It wires the game model and its storage (games.js), the URL (links.js)
+// and the engine session (session.js); it writes nothing on the page itself.
+
+import { fromState, makeGame } from "../games.js";
+import * as hooks from "../hooks.js";
+import { openerSide, readFragment, sendLink, showInURL } from "../links.js";
+import { showProgress } from "../loading.js";
+import { Session } from "../session.js";
+import { keep } from "../shared/storage.js";
+import * as text from "../texts.js";
+import { draftGame, showEarly } from "./early.js";
+import { readSettings } from "./settings.js";
+import { LEVELS, computerToMove, isBrowsing, mustJump, running, undoTarget, whyNoMove } from "./state.js";
+
+export const FLIP_KEY = "fox-and-geese:flip";
+export const HINT_KEY = "fox-and-geese:hint-seen";
+export const TURNED_KEY = "fox-and-geese:turned-seen";
+const PAUSE_MS = 400; // between the end of your move's animation and the computer's reply
+
+export function createController({ root, s, view, store, openings, kind, foxes }) {
+  const render = (options) => view.render(s, options);
+  const formSettings = () => readSettings(view.form, Number(root.dataset.defaultGeese) || null);
+
+  // The message under the status, and what a screen reader hears. What is said while an
+  // earlier move is shown is about that move: the game's own message waits for the game.
+  function say(message, spoken = message) {
+    if (isBrowsing(s)) s.browseMessage = message;
+    else s.message = message;
+    render();
+    if (spoken) view.speak(spoken);
+  }
+
+  // -- the game -----------------------------------------------------------------------------
+
+  function save() {
+    const newer = store.save(s.game);
+    if (newer) adopt(newer);
+  }
+
+  // Show a game at a state: a move, an undo, another game, a link.
+  function setGame(g, state, { animate = null } = {}) {
+    session.invalidate();
+    s.thinking = false;
+    s.draft = false;
+    s.linkError = null;
+    const other = g !== s.game;
+    if (other) s.otherTab = false;
+    s.game = g;
+    Object.assign(g, fromState(state));
+    g.aside = false;
+    // Another position while looking back: what was said then is about no position now.
+    if (isBrowsing(s)) s.message = "";
+    s.live = s.shown = state;
+    store.setCurrent(g.id);
+    save();
+    // The URL follows in a task of its own: history.replaceState takes tens of ms on a phone.
+    // A fragment put there in between (a link pasted) is newer: its hashchange opens it.
+    const fragment = location.hash;
+    setTimeout(() => {
+      if (s.live === state && location.hash === fragment) showInURL(state.record);
+    });
+    if (other) view.clearMoveInput();
+    render({ animate });
+    computerTurn();
+  }
+
+  // An action that puts another position on the board (a new game, undo, a link) takes over
+  // from the computer's move under way: its answer, which would replace the game, is dropped,
+  // and the action's own calls are the session's newest.
+  function takeOver() {
+    session.invalidate();
+    s.thinking = false;
+  }
+
+  // Another tab saved this game since this tab read it: show it as it is now.
+  async function adopt(newer) {
+    if (newer.record === s.game.record) {
+      s.game.rev = newer.rev;
+      return;
+    }
+    const state = await session.ask("load", { record: newer.record });
+    if (!state || state.error) return;
+    s.game = newer;
+    // Said at once, on a line of its own: this tab may go on to compute the computer's reply
+    // too, whose message would replace it.
+    s.otherTab = true;
+    setGame(newer, state);
+  }
+
+  function checkOtherTabs() {
+    if (!s.game) return;
+    const newer = store.get(s.game.id);
+    if (newer && newer.rev !== s.game.rev) adopt(newer);
+  }
+
+  // How long the computer thinks about a move (a page may ask for longer: data-think-seconds).
+  function thinkSeconds() {
+    return Number(root.dataset.thinkSeconds) || 1;
+  }
+
+  async function computerTurn() {
+    if (!computerToMove(s, document.hidden)) return;
+    s.thinking = true;
+    render();
+    // The reply is shown only once your own move has landed, and after a short pause.
+    const landed = performance.now() + view.board.busyMs();
+    hooks.mark("move-landed", landed);
+    const earliest = landed + PAUSE_MS;
+    const seconds = thinkSeconds();
+    const { live, game } = s;
+    // One call: the engine answers with the state after its move (its last move).
+    const next = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
+      { seconds });
+    if (!next || !(await session.wait(earliest - performance.now()))) return;
+    s.thinking = false;
+    if (next.error) {
+      // News now, and still said back in the game.
+      s.message = text.computerFailedText(next.error);
+      say(s.message);
+      return;
+    }
+    hooks.mark("reply-shown");
+    setGame(game, next, { animate: next.last });
+    const played = text.computerPlayedText(next.last);
+    say(played, `${played} ${view.status()}`);
+  }
+
+  // Play a move from the board or the move box; true when it was played.
+  async function move(notation) {
+    if (whyNoMove(s)) {
+      render({ force: true });
+      return false;
+    }
+    // Before the engine is ready, the outcome of a first move is the one it gave at build time.
+    const ready = s.engine === "ready";
+    const next = ready ? await session.ask("play", { record: s.live.record, move: notation })
+      : s.live.after?.[notation];
+    if (!next) {
+      if (!ready) say(text.illegalText());
+      render({ force: true });
+      return false;
+    }
+    if (next.error) {
+      s.message = text.illegalText(next.error.reason ?? next.error.code);
+      render({ force: true });
+      view.speak(s.message);
+      return false;
+    }
+    s.restarted = false;
+    s.otherTab = false;
+    s.hint = false;
+    keep(HINT_KEY, "true");
+    s.putAside = null; // the new game is under way: the one put aside stays saved, out of the way
+    hooks.mark("move-shown");
+    s.message = "";
+    setGame(s.game, next, { animate: next.last });
+    view.speak(`${text.moveWords(next.last)} ${view.status()}`);
+    return true;
+  }
+
+  // A move typed in notation; the text stays in the box until it is played.
+  async function typedMove() {
+    const typed = view.typedMove();
+    if (!typed) return;
+    const why = whyNoMove(s);
+    if (why) say(text.blockedText(why, foxes));
+    else if (await move(typed)) view.clearMoveInput();
+  }
+
+  async function explainIllegal(attempt) {
+    if (attempt.code || s.engine !== "ready") {
+      say(text.illegalText(attempt.code)); // why, the engine says once it is ready
+      return;
+    }
+    const answer = await session.ask("play", { record: s.live.record, path: attempt.path });
+    if (answer) say(answer.error ? text.illegalText(answer.error.reason ?? answer.error.code) : "");
+  }
+
+  function selected(name, targets) {
+    const must = mustJump(s.shown);
+    if (!targets.length && must.length && !must.includes(name)) {
+      say(text.blockedText("must-jump", foxes));
+      return;
+    }
+    say(targets.length ? "" : text.illegalText("no-moves"), text.selectedText(name, targets));
+  }
+
+  async function undo() {
+    const ply = undoTarget(s);
+    if (ply === null) return;
+    takeOver();
+    const state = await session.ask("load", { record: s.live.record, ply });
+    if (state && !state.error) setGame(s.game, state);
+  }
+
+  async function browse(ply) {
+    if (!s.live || s.linkError) return;
+    ply = Math.max(0, Math.min(s.live.ply, ply));
+    if (ply === s.live.ply) {
+      s.shown = s.live;
+      render();
+      return;
+    }
+    const state = await session.ask("load", { record: s.live.record, ply }, { key: "browse" });
+    if (!state || state.error) return;
+    // A message is about the game as it is now ("The computer played ..."): it is put away
+    // while an earlier move is shown, and back with the game (shown, not spoken again).
+    if (!isBrowsing(s)) s.browseMessage = "";
+    s.shown = state;
+    render();
+  }
+
+  function dismissTurned() {
+    s.turnedSeen = true;
+    keep(TURNED_KEY, "true");
+    render();
+  }
+
+  function flip() {
+    s.manualFlip = !s.manualFlip;
+    keep(FLIP_KEY, String(s.manualFlip));
+    render();
+  }
+
+  // -- new games, and asking first ------------------------------------------------------------
+
+  // An in-page question: accept() for "yes", playOn() (when given) for "play on from here".
+  function ask(kind, settings, accept, playOn = null) {
+    s.question = { kind, settings, accept, playOn };
+    render();
+    view.focusConfirm();
+  }
+
+  function answer(accepted) {
+    const q = s.question;
+    s.question = null;
+    if (!q) return;
+    if (accepted === "play-on") q.playOn();
+    else if (accepted) q.accept();
+    render();
+  }
+
+  // Start a game with these settings; a game in progress is put aside, and can be brought back.
+  async function startNew(settings) {
+    const { mode, side, level, geese, sideways } = settings;
+    takeOver();
+    const state = await session.ask("new_game",
+      { game: kind, geese, sideways, side: mode === "link" ? side : null });
+    if (!state) return;
+    if (state.error) {
+      say(text.errorText(state.error));
+      computerTurn(); // the game on the board goes on
+      return;
+    }
+    const old = s.game;
+    if (old && !s.linkError && old.moves.length && !old.result) {
+      old.aside = true;
+      store.save(old);
+      s.putAside = old;
+    } else {
+      s.putAside = null;
+      if (old && !old.moves.length) store.remove(old.id);
+    }
+    s.restarted = false;
+    s.message = "";
+    setGame(makeGame(state, { mode, side, level }), state);
+    if (s.putAside) say(text.discardedText());
+  }
+
+  function requestNew(kind, settings = formSettings()) {
+    if (s.engine !== "ready") {
+      // Until the engine is ready only a game not yet begun changes, drawn afresh.
+      if (s.draft && s.engine === "loading") {
+        showEarly(s, draftGame(openings, settings));
+        render();
+      } else say(text.blockedText(s.engine === "failed" ? "failed" : "loading", foxes));
+      return;
+    }
+    if (!running(s)) startNew(settings);
+    else if (kind === "mode" || kind === "side") {
+      ask(kind, settings, () => startNew(settings), () => playOn(settings));
+    } else ask(kind, settings, () => startNew(settings));
+  }
+
+  // The position on the board, played on as another kind of game (another opponent or side).
+  // It becomes a game of its own: the game it came from stays as it was.
+  async function playOn({ mode, side, level }) {
+    takeOver();
+    const state = await session.ask("load", { record: s.live.record, side: mode === "link" ? side : "" });
+    if (!state || state.error) return;
+    s.putAside = null;
+    if (s.game.mode !== "link") {
+      s.game.aside = true;
+      store.save(s.game);
+      s.putAside = s.game;
+    }
+    setGame(makeGame(state, { mode, side, level }), state);
+  }
+
+  async function restore() {
+    const old = s.putAside && store.get(s.putAside.id);
+    s.putAside = null;
+    if (!old) {
+      render();
+      return;
+    }
+    if (s.game && !s.game.moves.length) store.remove(s.game.id);
+    await resume(old);
+    say(text.restoredText());
+  }
+
+  async function resume(g) {
+    takeOver();
+    const state = await session.ask("load", { record: g.record });
+    if (!state) return;
+    if (state.error) {
+      // A saved game this version cannot read: a new game instead.
+      store.remove(g.id);
+      await startNew({ ...formSettings(), mode: g.mode, side: g.side, level: g.level });
+      return;
+    }
+    setGame(g, state);
+  }
+
+  function again({ swap = false, level = s.game.level } = {}) {
+    const { game, live } = s;
+    const side = swap ? (game.side === "fox" ? "geese" : "fox") : game.side;
+    startNew({ mode: game.mode, side, level, geese: live.geese, sideways: live.sideways });
+  }
+
+  function stronger(step) {
+    const level = LEVELS[Math.max(0, Math.min(LEVELS.length - 1, LEVELS.indexOf(s.game.level) + step))];
+    again({ level });
+  }
+
+  // The kinder table, as a change of table: a running game asks first.
+  function kinderTable(geese) {
+    const { game, live } = s;
+    requestNew("table", { mode: game.mode, side: game.side, level: game.level, geese,
+      sideways: Boolean(live.sideways) });
+  }
+
+  function settingChanged(name) {
+    if (!s.game) {
+      // A friend's link waiting for the engine: its game is what it is, as once it has loaded.
+      if (s.early && name !== "level") say(text.blockedText("loading", foxes));
+      else render();
+      return;
+    }
+    if (name === "level") {
+      s.game.level = formSettings().level;
+      if (!s.draft) save();
+      render();
+      return;
+    }
+    requestNew(name === "mode" ? "mode" : name === "side" ? "side" : "table");
+  }
+
+  // -- links --------------------------------------------------------------------------------
+
+  // Open the record in the URL: it wins over the saved game.
+  async function openLink(record) {
+    if (!record) {
+      // An emptied fragment: the game on the board goes back into the URL.
+      if (s.live && !s.linkError) showInURL(s.live.record);
+      hooks.linkHandled(s.linkError ? "error" : "ok");
+      return;
+    }
+    takeOver();
+    const state = await session.ask("load", { record });
+    if (!state) return;
+    if (state.error) {
+      await linkProblem({ error: state.error });
+      hooks.linkHandled("error");
+      return;
+    }
+    if (state.game !== kind) {
+      await linkProblem({ other: otherGame(state) });
+      hooks.linkHandled("error");
+      return;
+    }
+    s.putAside = null;
+    const mine = store.match(state, store.current());
+    if (mine) {
+      // One of this player's games: the same, or the friend's reply to a link game.
+      const reply = mine.mode === "link" && state.side !== mine.side;
+      const next = reply ? await session.ask("load", { record, side: mine.side }) : state;
+      if (!next) return;
+      // A message about the position before (such as "It is your friend's turn") is stale now.
+      s.message = "";
+      setGame(mine, next);
+    } else if (store.movedOn(state)) {
+      // A link this player has answered already: their game as it is now, not the old position
+      // with "Make your move", which invites a second, different answer.
+      const ahead = store.movedOn(state);
+      const now = await session.ask("load", { record: ahead.record });
+      if (!now || now.error) return;
+      setGame(ahead, now);
+      say(text.movedOnText());
+    } else {
+      // Someone else's game: played by link, as the other side than its sender's.
+      const side = openerSide(state);
+      const next = await session.ask("load", { record, side });
+      if (!next) return;
+      setGame(makeGame(next, { mode: "link", side, level: formSettings().level }), next);
+      if (store.latestOwn(s.game.id)) say(text.linkOpenedText());
+    }
+    hooks.linkHandled("ok");
+  }
+
+  // The link's game on the page of its kind, or null where this site has no such page.
+  function otherGame(state) {
+    const link = root.querySelector("#other-games").content.querySelector(`[data-game="${state.game}"]`);
+    if (!link) return null;
+    return { href: `${new URL(link.getAttribute("href"), document.baseURI).href}#${state.record}`,
+      name: link.textContent };
+  }
+
+  // A link that cannot be played as it is: the board shows, dimmed and not playable until the
+  // player chooses, what the link's readable part holds, else the player's own game, else a
+  // new game's opening: never an empty board.
+  async function linkProblem(problem) {
+    takeOver();
+    s.question = null;
+    s.early = null; // the link opened first is no game: the form shows the page's own choice
+    const prefix = problem.error?.valid_prefix;
+    const readable = prefix ? await session.ask("load", { record: prefix }) : null;
+    // (A readable part of another kind of game has no place on this board.)
+    let behind = readable && !readable.error && readable.game === kind ? readable : s.live;
+    if (!behind) {
+      const own = store.latestOwn();
+      const saved = own ? await session.ask("load", { record: own.record }) : null;
+      behind = saved && !saved.error ? saved : draftGame(openings, formSettings()).state;
+    }
+    s.linkError = { ...problem, behind };
+    s.message = ""; // about the game before ("The computer played ..."), not about this link
+    render();
+  }
+
+  async function backToMine() {
+    const own = store.latestOwn(s.linkError ? null : s.game?.id);
+    if (own) await resume(own);
+  }
+
+  function discardLink() {
+    s.linkError = null;
+    startNew(formSettings());
+  }
+
+  async function copyLink() {
+    const url = location.href;
+    const name = root.dataset.gameName;
+    const { game, live } = s;
+    const invite = game?.mode === "link" && live && !live.result && live.to_move !== game.side;
+    const how = await sendLink(url, document.title,
+      invite ? text.inviteText(name) : text.sharedGameText(name));
+    if (how === "copied") say(text.copiedText());
+    if (how === "manual") {
+      s.copyFallback = url;
+      say(text.copyByHandText());
+    }
+  }
+
+  // -- the engine ---------------------------------------------------------------------------
+
+  const session = new Session(() => ({
+    workerURL: new URL("../engine-worker.js", import.meta.url),
+    pyodideURL: new URL(root.dataset.pyodide, document.baseURI).href,
+    engineURL: new URL(root.dataset.archive, document.baseURI).href,
+    timeoutMs: Number(root.dataset.timeout) || undefined,
+  }), {
+    onProgress: showProgress,
+    onRestarting: async () => {
+      s.engine = "restarting";
+      s.thinking = false;
+      render();
+      await startEngine("restarting");
+      if (s.engine !== "ready") return;
+      s.restarts++;
+      s.restarted = true; // until the player's next move
+      render();
+    },
+    onFailed: (error) => {
+      s.engine = "failed";
+      s.engineError = error;
+      s.thinking = false;
+      s.restarted = false;
+      render();
+    },
+  });
+
+  async function startEngine(status = "loading") {
+    s.engine = status;
+    s.engineError = null;
+    s.booted = false;
+    render();
+    showProgress("start");
+    if (!(await session.start())) return;
+    s.engine = "ready";
+    const link = readFragment();
+    if (s.draft) {
+      await startNew(formSettings());
+    } else if (s.live) {
+      // The game drawn before the engine was ready, or before a restart, goes on from its
+      // record (with a first move made meanwhile), unless a link was opened meanwhile; a link
+      // in question stays in question.
+      if (link && link !== s.live.record && !s.linkError) await openLink(link);
+      else if (!s.linkError) await resume(s.game);
+    } else if (link) {
+      await openLink(link);
+    } else {
+      const saved = store.get(store.current()) ?? store.latestOwn();
+      if (saved) await resume(saved);
+      else await startNew(formSettings());
+    }
+    s.booted = true;
+    // How long the worker took, phase by phase (ms since it started), for benchmarks and bug reports.
+    s.timings = session.timings;
+    render();
+  }
+
+  return {
+    session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
+    flip, dismissTurned,
+    answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
+    backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,
+    blocked: () => say(text.blockedText(whyNoMove(s), foxes)),
+    chain: (canStop) => say(text.chainText(canStop)),
+  };
+}

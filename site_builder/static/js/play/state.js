@@ -1,0 +1,118 @@
+// The play page's state: one object that holds everything the page knows and waits for, and
+// the pure questions asked of it. No DOM and no engine here: the controller changes the state,
+// the view draws it (lichess's round controller, in small).
+
+export const LEVELS = ["easy", "medium", "hard"];
+
+// engine: "loading" (first load or a retry), "ready", "restarting" (a new worker replaces one
+// that died), "failed" (given up; only Retry brings it back).
+export function createState({ manualFlip = false, defaults }) {
+  return {
+    engine: "loading",
+    engineError: null,   // {code, message} of the failure, while failed
+    restarted: false,    // the engine was restarted: said until the player's next move
+    game: null,          // the game model (games.js)
+    live: null,          // the engine's state of the game's last position
+    shown: null,         // the state on the board (an earlier one while looking back)
+    thinking: false,     // the computer is choosing a move
+    draft: false,        // the game on the board was drawn before the engine was ready
+    question: null,      // the confirmation asked now: {kind, accept, playOn, cancel}
+    putAside: null,      // the game the last new game put aside, to bring back
+    linkError: null,     // a link that cannot be played as it is: {error, other, behind}
+    message: "",         // the sentence under the status, about the game as it is now
+    browseMessage: "",   // what was said while an earlier move is shown, in its place
+    manualFlip,          // the player turned the board themselves
+    defaults,            // the page's own choice of opening settings: {mode, side}
+    early: null,         // the roles of a game waiting for the engine: {mode, side}
+    blank: false,        // the board waits empty for the engine to read a link
+    booted: false,       // the engine has loaded and taken over the game on the board
+    restarts: 0,         // how often the engine was restarted (for tests and bug reports)
+    timings: null,       // the engine's loading phases (ms since its start)
+    copyFallback: null,  // the link shown to copy by hand, where the clipboard refused
+    hint: false,         // the first-move hint shows (until the player's first move)
+    turnedSeen: false,   // the player has dismissed the note that the board is turned for the fox
+    otherTab: false,     // the game went on in another tab: said until the player's next move
+  };
+}
+
+// The side whose move it is belongs to a player at this device.
+export function humanMoves(s) {
+  return s.game.mode === "two" || s.live.to_move === s.game.side;
+}
+
+export function isBrowsing(s) {
+  return s.shown !== s.live;
+}
+
+// Why a move cannot be played now, or "" when one can.
+export function whyNoMove(s) {
+  // A failed engine is no engine still loading: nothing played now could be answered or kept.
+  if (s.engine === "failed") return "failed";
+  if (s.linkError) return "link-error";
+  const { live } = s;
+  // An early state takes a move only before the engine is ready, and only one whose outcome
+  // the page holds (a first move); the engine's own states need the engine.
+  if (!live || !s.game) return "loading";
+  if (s.engine === "ready" ? live.early : !(live.after && humanMoves(s))) return "loading";
+  if (s.question) return "confirm";
+  if (live.result) return "over";
+  if (isBrowsing(s)) return "browsing";
+  if (s.game.mode === "link" && !humanMoves(s)) return "friend";
+  if (s.thinking) return "thinking";
+  if (!humanMoves(s)) return "not-yours";
+  return "";
+}
+
+// A game that has begun and not ended: changing what it is asks first.
+export function running(s) {
+  return Boolean(s.live && s.live.ply > 0 && !s.live.result && !s.linkError);
+}
+
+// Foxes that must capture now, for the board to mark: the engine's view says which (a saved
+// game drawn before the engine has read it knows none).
+export function mustJump(state) {
+  return state.must_jump ?? [];
+}
+
+// The ply that undo goes back to, or null. Against the computer it takes back the computer's
+// reply as well; by link only your own move not yet answered. A finished game can be taken
+// back too (against the computer or on one device), so that a learner can try the losing move
+// again; a link game's moves belong to both players.
+export function undoTarget(s) {
+  const { live, game } = s;
+  if (s.engine !== "ready" || !live || !game || live.ply === 0 || s.linkError) return null;
+  if (game.mode === "two") return live.ply - 1;
+  if (game.mode === "link") return live.to_move === game.side || live.result ? null : live.ply - 1;
+  const target = live.ply - (live.to_move === game.side ? 2 : 1);
+  return target >= 0 ? target : null;
+}
+
+// Whether the computer should choose a move now.
+export function computerToMove(s, hidden = false) {
+  const { live, game } = s;
+  if (s.engine !== "ready" || !live || !game || s.linkError || s.thinking) return false;
+  return game.mode === "computer" && !live.result && live.to_move !== game.side && !hidden;
+}
+
+// Who plays what on the board: the game's roles, a link's waiting for the engine, or the page's.
+export function roles(s) {
+  return s.game ?? s.early ?? s.defaults;
+}
+
+// The board turned so that the player's side is at the bottom (unless they flipped it).
+export function flippedFor(s, { mode, side } = roles(s)) {
+  return s.manualFlip !== (mode !== "two" && side === "fox");
+}
+
+// The board is turned round for a player of the fox side (not by their own flip), which the
+// rules' diagram and the lessons are not: said once, until the player dismisses it.
+export function turnedNote(s) {
+  const { mode, side } = roles(s);
+  return !s.turnedSeen && !s.manualFlip && mode !== "two" && side === "fox" && !s.linkError;
+}
+
+// The state the board draws: behind a link in question, what the link's readable part holds
+// (or the player's own game); else the position shown.
+export function boardState(s) {
+  return s.linkError?.behind ?? s.shown;
+}

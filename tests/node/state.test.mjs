@@ -1,0 +1,146 @@
+// Unit tests of the play page's state queries (site_builder/static/js/play/state.js): pure
+// functions of one state object, run under Node without a page. Run by tests/test_page_state.py
+// (`node --test tests/node/`).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  boardState, computerToMove, createState, flippedFor, mustJump, running, turnedNote, undoTarget,
+  whyNoMove,
+} from "../../site_builder/static/js/play/state.js";
+
+// An engine state, as api.state gives it, reduced to what the queries read.
+function position({ ply = 0, toMove = "fox", legal = [{ move: "d4-d5", path: ["d4", "d5"], captures: [] }], result = null, early = false,
+  after = null } = {}) {
+  const state = { ply, to_move: toMove, legal, result, record: `r${ply}`, moves: [], pieces: {} };
+  if (early) state.early = true;
+  if (after) state.after = after;
+  return state;
+}
+
+function playing({ mode = "computer", side = "fox", engine = "ready", ...at } = {}) {
+  const s = createState({ defaults: { mode: "computer", side: "fox" } });
+  s.engine = engine;
+  s.game = { mode, side, level: "easy" };
+  s.live = s.shown = position(at);
+  return s;
+}
+
+test("a move may be played on the player's turn with the engine ready", () => {
+  assert.equal(whyNoMove(playing()), "");
+});
+
+test("a failed engine is told from a loading one, whatever the position offers", () => {
+  // An opening drawn before the engine holds the outcome of each first move: playable while
+  // the engine loads, never once it has failed.
+  const opening = { early: true, after: { "d4-d5": position({ ply: 1 }) } };
+  assert.equal(whyNoMove(playing({ engine: "loading", ...opening })), "");
+  assert.equal(whyNoMove(playing({ engine: "failed", ...opening })), "failed");
+  assert.equal(whyNoMove(playing({ engine: "failed" })), "failed");
+  assert.equal(whyNoMove(playing({ engine: "loading" })), "loading");
+  assert.equal(whyNoMove(playing({ engine: "restarting" })), "loading");
+  // The engine's own states need the engine; an early one waits for it to take over.
+  assert.equal(whyNoMove(playing({ early: true })), "loading");
+});
+
+test("a link in question blocks moves before the engine's status does", () => {
+  const s = playing({ engine: "loading" });
+  s.linkError = { error: { code: "bad-notation" }, behind: s.live };
+  assert.equal(whyNoMove(s), "link-error");
+  s.live = s.shown = null; // the link was the first thing opened
+  assert.equal(whyNoMove(s), "link-error");
+});
+
+test("each other reason a move waits", () => {
+  const asked = playing();
+  asked.question = { kind: "new" };
+  assert.equal(whyNoMove(asked), "confirm");
+  assert.equal(whyNoMove(playing({ result: "geese" })), "over");
+  const browsing = playing({ ply: 2 });
+  browsing.shown = position({ ply: 1 });
+  assert.equal(whyNoMove(browsing), "browsing");
+  assert.equal(whyNoMove(playing({ mode: "link", side: "geese" })), "friend");
+  const thinking = playing({ side: "geese" });
+  thinking.thinking = true;
+  assert.equal(whyNoMove(thinking), "thinking");
+  assert.equal(whyNoMove(playing({ side: "geese" })), "not-yours");
+  assert.equal(whyNoMove(playing({ mode: "two", side: "geese" })), "");
+  assert.equal(whyNoMove(createState({ defaults: {} })), "loading");
+});
+
+test("undo goes back over the computer's reply, one move by link or on one device", () => {
+  assert.equal(undoTarget(playing({ ply: 2 })), 0); // your turn: your move and its reply
+  assert.equal(undoTarget(playing({ ply: 1, toMove: "geese" })), 0);
+  assert.equal(undoTarget(playing({ side: "geese", ply: 1, toMove: "geese" })), null);
+  assert.equal(undoTarget(playing({ ply: 0 })), null);
+  assert.equal(undoTarget(playing({ mode: "two", ply: 5, toMove: "geese" })), 4);
+  assert.equal(undoTarget(playing({ mode: "link", ply: 3, toMove: "geese" })), 2);
+  assert.equal(undoTarget(playing({ mode: "link", ply: 4 })), null); // the friend moved last
+  assert.equal(undoTarget(playing({ mode: "link", ply: 3, toMove: "geese", result: "fox" })), null);
+  // A finished game against the computer can be taken back.
+  assert.equal(undoTarget(playing({ ply: 9, toMove: "geese", result: "fox" })), 8);
+});
+
+test("undo waits for a ready engine and a playable link", () => {
+  for (const engine of ["loading", "restarting", "failed"]) {
+    assert.equal(undoTarget(playing({ engine, ply: 2 })), null, engine);
+  }
+  const s = playing({ ply: 2 });
+  s.linkError = { behind: s.live };
+  assert.equal(undoTarget(s), null);
+});
+
+test("the foxes that must jump are the engine's, none where it has not said", () => {
+  assert.deepEqual(mustJump({ ...position(), must_jump: ["d4", "c5"] }), ["d4", "c5"]);
+  assert.deepEqual(mustJump(position()), []); // a saved game drawn before the engine read it
+});
+
+test("the computer moves only on its turn, with the engine ready and nothing in question", () => {
+  assert.equal(computerToMove(playing({ side: "geese" })), true);
+  assert.equal(computerToMove(playing({ side: "geese" }), true), false); // a hidden tab
+  assert.equal(computerToMove(playing({ side: "geese", engine: "failed" })), false);
+  assert.equal(computerToMove(playing({ side: "fox" })), false);
+  assert.equal(computerToMove(playing({ side: "geese", mode: "two" })), false);
+  assert.equal(computerToMove(playing({ side: "geese", result: "fox" })), false);
+});
+
+test("a game runs once it has begun, until it ends or a link is in question", () => {
+  assert.equal(running(playing({ ply: 0 })), false);
+  assert.equal(running(playing({ ply: 3, toMove: "geese" })), true);
+  assert.equal(running(playing({ ply: 3, result: "geese" })), false);
+});
+
+test("the board is turned for a player of the fox, and a flip turns it back", () => {
+  const s = playing({ side: "fox" });
+  assert.equal(flippedFor(s), true);
+  s.manualFlip = true;
+  assert.equal(flippedFor(s), false);
+  assert.equal(flippedFor(playing({ side: "geese" })), false);
+  assert.equal(flippedFor(playing({ mode: "two" })), false);
+  // Before there is a game: the roles of a link waiting for the engine.
+  const early = createState({ defaults: { mode: "computer", side: "geese" } });
+  early.early = { mode: "link", side: "fox" };
+  assert.equal(flippedFor(early), true);
+});
+
+test("behind a link in question the board shows what the link's readable part holds", () => {
+  const s = playing({ ply: 4 });
+  const readable = position({ ply: 2 });
+  s.linkError = { error: { code: "illegal-move" }, behind: readable };
+  assert.equal(boardState(s), readable);
+  s.linkError = null;
+  assert.equal(boardState(s), s.live);
+});
+
+test("the note that the board is turned shows for the fox side until dismissed", () => {
+  assert.equal(turnedNote(playing({ side: "fox" })), true);
+  assert.equal(turnedNote(playing({ side: "fox", mode: "link" })), true);
+  assert.equal(turnedNote(playing({ side: "geese" })), false);
+  assert.equal(turnedNote(playing({ side: "fox", mode: "two" })), false);
+  const flipped = playing({ side: "fox" });
+  flipped.manualFlip = true; // turned back by the player: the right way up
+  assert.equal(turnedNote(flipped), false);
+  const seen = playing({ side: "fox" });
+  seen.turnedSeen = true;
+  assert.equal(turnedNote(seen), false);
+});
