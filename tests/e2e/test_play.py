@@ -76,12 +76,16 @@ def test_failed_load_shows_retry_that_works(page, site_server):
     assert failed.is_visible()
     text = failed.inner_text()
     assert text.strip() and "could not be loaded" not in text  # German, not the English source
-    # The page is still of use: the board is drawn and the rules are a click away.
+    # The page is still of use: the board is drawn, and the rules and the puzzles (neither
+    # needs the engine) are a click away.
     start = api.new_game("fox-and-geese")
     assert pieces_on_page(page) == {k: sorted(v) for k, v in start["pieces"].items()}
-    rules = page.locator(".rules-link a")
-    assert rules.is_visible()
-    assert page.request.get(urljoin(page.url, rules.get_attribute("href"))).ok
+    links = page.locator(".rules-link a")
+    hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+    assert [h.rstrip("/").split("/")[-1] for h in hrefs] == ["fox-and-geese", "puzzles"]
+    for i, href in enumerate(hrefs):
+        assert links.nth(i).is_visible()
+        assert page.request.get(urljoin(page.url, href)).ok
     page.context.unroute("**/pyodide/*")
     page.context.unroute("**/engine.zip*")
     page.click("[data-action=retry]")
