@@ -105,6 +105,26 @@ def test_a_game_that_goes_on_in_another_tab_says_so_at_once(page, site_server):
     expect(notice).to_be_hidden()
 
 
+def test_a_reply_computed_for_a_position_another_tab_moved_on_is_not_said(page, site_server):
+    # Both tabs visible, both compute the computer's reply; this one thinks longer, so the
+    # other tab's reply is saved first and this tab's load of it waits behind its own search.
+    # Its own reply used to be said ("The computer played ...") over the other tab's board.
+    open_play(page, site_server)
+    page.select_option("select[name=level]", "hard")  # hard searches for its whole time
+    page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '3'; }")
+    tab = page.context.new_page()
+    tab.goto(play_url(site_server))
+    tab.wait_for_selector(READY)
+    enter_move(tab, api.new_game("fox-and-geese"), "d4-c4")
+    wait_plies(tab, 2)
+    wait_plies(page, 2)
+    page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'false'")
+    page.wait_for_timeout(3500)  # past the longer search this tab ran
+    assert record_in_url(page) == record_in_url(tab)
+    expect(page.locator("#other-tab")).to_contain_text("another tab")
+    expect(page.locator("#message")).not_to_contain_text("computer played")
+
+
 def two_moves_of_mine_and_a_friends_link(page) -> tuple[str, dict]:
     """Two moves of a two-player game on the page, and a friend's link (sent by the fox side
     after d4-e4) not yet opened: the game's record and the link's state."""

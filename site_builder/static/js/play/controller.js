@@ -34,9 +34,11 @@ export function createController({ root, s, view, store, openings, kind, foxes }
 
   // -- the game -----------------------------------------------------------------------------
 
+  // False when another tab saved this game first: its game is adopted instead.
   function save() {
     const newer = store.save(s.game);
     if (newer) adopt(newer);
+    return !newer;
   }
 
   // Show a game at a state: a move, an undo, another game, a link.
@@ -54,7 +56,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     if (isBrowsing(s)) s.message = "";
     s.live = s.shown = state;
     store.setCurrent(g.id);
-    save();
+    const saved = save();
     // The URL follows in a task of its own: history.replaceState takes tens of ms on a phone.
     // A fragment put there in between (a link pasted) is newer: its hashchange opens it.
     const fragment = location.hash;
@@ -63,7 +65,8 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     });
     if (other) view.clearMoveInput();
     render({ animate });
-    computerTurn();
+    if (saved) computerTurn();
+    return saved;
   }
 
   // An action that puts another position on the board (a new game, undo, a link) takes over
@@ -80,12 +83,16 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       s.game.rev = newer.rev;
       return;
     }
+    // The computer's move this tab may be computing is for a position gone by: the worker
+    // answers it before this load, and it must not be shown or said.
+    takeOver();
     const state = await session.ask("load", { record: newer.record });
     if (!state || state.error) return;
     s.game = newer;
     // Said at once, on a line of its own: this tab may go on to compute the computer's reply
-    // too, whose message would replace it.
+    // too, whose message would replace it. What was said here before is about another position.
     s.otherTab = true;
+    s.message = "";
     setGame(newer, state);
   }
 
@@ -122,7 +129,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       return;
     }
     hooks.mark("reply-shown");
-    setGame(game, next, { animate: next.last });
+    if (!setGame(game, next, { animate: next.last })) return; // another tab's game came first
     const played = text.computerPlayedText(next.last);
     say(played, `${played} ${view.status()}`);
   }
@@ -155,7 +162,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.putAside = null; // the new game is under way: the one put aside stays saved, out of the way
     hooks.mark("move-shown");
     s.message = "";
-    setGame(s.game, next, { animate: next.last });
+    if (!setGame(s.game, next, { animate: next.last })) return false;
     view.speak(`${text.moveWords(next.last)} ${view.status()}`);
     return true;
   }
