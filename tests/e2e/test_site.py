@@ -165,3 +165,19 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
         if code != "en":
             assert result["count"] > 0, f"{code}: no JS messages in the page catalog"
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("path", ["de/asalto/", "sv/fox-and-geese/puzzles/"])
+def test_the_breadcrumbs_words_stand_on_one_line(page, site_server, path):
+    # The links carry padding to be tall enough to tap; the current page's name, plain text,
+    # stood higher than them.
+    page.goto(site_server.root_url + path)
+    bottoms = page.evaluate(
+        """() => [...document.querySelectorAll('.breadcrumb li')].map(li => {
+            const range = document.createRange();
+            range.selectNodeContents(li.querySelector('a') || li);
+            return Math.round(range.getBoundingClientRect().bottom);
+        })"""
+    )
+    assert len(bottoms) >= 3
+    assert max(bottoms) - min(bottoms) <= 1, bottoms
