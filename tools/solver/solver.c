@@ -37,6 +37,7 @@
  */
 #include <immintrin.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,6 +254,19 @@ static double cpu_now(void) { return clock_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 static char dir[4096];
 
+/* One line of a finished layer's figures in DIR/stats.txt (stderr if it cannot be opened);
+ * `solver estimate` projects times from them. */
+__attribute__((format(printf, 1, 2))) static void append_stats(const char *fmt, ...) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    FILE *fp = fopen(path, "a");
+    va_list args;
+    va_start(args, fmt);
+    vfprintf(fp ? fp : stderr, fmt, args);
+    va_end(args);
+    if (fp) fclose(fp);
+}
+
 static void path_of(char *out, size_t size, const char *name, int k, const char *suffix) {
     snprintf(out, size, "%s/%s%d%s", dir, name, k, suffix);
 }
@@ -427,17 +441,12 @@ static int cmd_solve(int maxk, int start) {
                 path_of(part, sizeof part, parts[i], k, ".part");
                 remove(part);
             }
-            char path[4200];
-            snprintf(path, sizeof path, "%s/stats.txt", dir);
-            FILE *fp = fopen(path, "a");
-            fprintf(fp ? fp : stderr,
-                    "layer %d start %d sets %llu positions_per_side %llu fox_wins_fox_to_move %llu "
-                    "fox_wins_geese_to_move %llu seconds %.1f cpu_seconds %.1f bytes_per_table %llu\n",
-                    k, start, (unsigned long long)pr.sets, (unsigned long long)pr.positions,
-                    (unsigned long long)pr.fox_wins_fox_to_move,
-                    (unsigned long long)pr.fox_wins_geese_to_move, pr.seconds, pr.cpu_seconds,
-                    (unsigned long long)layer_bytes(k));
-            if (fp) fclose(fp);
+            append_stats("layer %d start %d sets %llu positions_per_side %llu fox_wins_fox_to_move %llu "
+                         "fox_wins_geese_to_move %llu seconds %.1f cpu_seconds %.1f bytes_per_table %llu\n",
+                         k, start, (unsigned long long)pr.sets, (unsigned long long)pr.positions,
+                         (unsigned long long)pr.fox_wins_fox_to_move,
+                         (unsigned long long)pr.fox_wins_geese_to_move, pr.seconds, pr.cpu_seconds,
+                         (unsigned long long)layer_bytes(k));
             fprintf(stderr, "layer %d: %llu sets in %.1f s\n", k, (unsigned long long)pr.sets,
                     pr.seconds);
         }
@@ -845,18 +854,13 @@ static void solve_sublayer(int k, int r, int start) {
         sub_path(part, sizeof part, parts[j], k, r, ".part");
         remove(part);
     }
-    char path[4200];
-    snprintf(path, sizeof path, "%s/stats.txt", dir);
-    FILE *fp = fopen(path, "a");
-    fprintf(fp ? fp : stderr,
-            "layer %d rowsum %d start %d sets %llu passes %llu visits %llu fox_to_move_win_loss_draw "
-            "%llu %llu %llu geese_to_move_win_loss_draw %llu %llu %llu seconds %.1f cpu_seconds %.1f\n",
-            k, r, start, (unsigned long long)n, (unsigned long long)pr.pass,
-            (unsigned long long)pr.visits, (unsigned long long)count[0][0],
-            (unsigned long long)count[0][1], (unsigned long long)count[0][2],
-            (unsigned long long)count[1][0], (unsigned long long)count[1][1],
-            (unsigned long long)count[1][2], pr.seconds, pr.cpu_seconds);
-    if (fp) fclose(fp);
+    append_stats("layer %d rowsum %d start %d sets %llu passes %llu visits %llu fox_to_move_win_loss_draw "
+                 "%llu %llu %llu geese_to_move_win_loss_draw %llu %llu %llu seconds %.1f cpu_seconds %.1f\n",
+                 k, r, start, (unsigned long long)n, (unsigned long long)pr.pass,
+                 (unsigned long long)pr.visits, (unsigned long long)count[0][0],
+                 (unsigned long long)count[0][1], (unsigned long long)count[0][2],
+                 (unsigned long long)count[1][0], (unsigned long long)count[1][1],
+                 (unsigned long long)count[1][2], pr.seconds, pr.cpu_seconds);
 }
 
 static int cmd_solve_sideways(int maxk) {
