@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -260,7 +261,7 @@ def test_sideways_tables_agree_with_a_python_retrograde(sideways_tables):
     assert query(binary, tables, keys) == [values[k] for k in keys]
     # All three values are among them, the start among the geese wins (c5-d6 traps the fox).
     assert {"fox", "geese", "draw"} <= set(values.values())
-    assert values[(root.foxes[0], tuple(root.goose_squares()), root.turn)] == "geese"
+    assert values[((root.foxes[0],), tuple(root.goose_squares()), root.turn)] == "geese"
 
 
 def test_the_python_retrograde_finds_draws_wins_and_losses():
@@ -268,7 +269,7 @@ def test_the_python_retrograde_finds_draws_wins_and_losses():
 
     def value(fox, geese, turn):
         pos = sideways_position(fox, geese, turn)
-        return retrograde(pos, 60_000)[(pos.foxes[0], tuple(pos.goose_squares()), turn)]
+        return retrograde(pos, 60_000)[((pos.foxes[0],), tuple(pos.goose_squares()), turn)]
 
     # Trapped; the trap closed by c5-d6; blocked geese lose.
     assert value("d7", "c7 e7 c6 d6 e6 d5", Side.FOX) == "geese"
@@ -361,3 +362,120 @@ def test_plies_bounds_every_win_and_flags_a_win_that_is_not_there(sideways_table
     )
     assert bad.returncode == 1
     assert not bad.stdout.splitlines()[-1].endswith(" 0 decided positions unmarked")
+
+
+# -- Bagh-Chal's movement phase (tools/solver/bagh.c) ------------------------------------
+
+BAGH_CHAL = rules_for("bagh-chal")
+# The small instance the tests solve: any capture wins, so only the layer of twenty goats.
+ANY_CAPTURE = replace(BAGH_CHAL, fox_wins_below=20)
+BAGH_POINTS = sorted(BAGH_CHAL.board.points)
+TIGER_OR_GOAT = {"fox": "tigers", "geese": "goats", "draw": "draw"}
+
+
+@pytest.fixture(scope="module")
+def bagh_tables(tmp_path_factory):
+    """Win/loss/draw of every position with twenty goats on the board when any capture wins."""
+    directory = tmp_path_factory.mktemp("bagh")
+    binary, tables = directory / "bagh", directory / "tables"
+    subprocess.run(["cc", str(ROOT / "tools/solver/bagh.c"), "-O2", "-o", binary], check=True)
+    subprocess.run([binary, "solve", tables, "20"], check=True, capture_output=True)
+    return binary, tables
+
+
+def bagh_query(binary, tables, positions):
+    index = {sq: i for i, sq in enumerate(BAGH_POINTS)}
+    lines = [
+        " ".join(str(index[sq]) for sq in [*sorted(p.foxes), *p.goose_squares()])
+        + (" tigers" if p.turn is Side.FOX else " goats")
+        for p in positions
+    ]
+    out = subprocess.run(
+        [binary, "query", tables],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.split()
+
+
+def bagh_position(tigers, goats, turn, rules=ANY_CAPTURE):
+    return Position(rules, [parse_square(t) for t in tigers.split()], goats, turn)
+
+
+def test_bagh_chal_tables_agree_with_a_python_retrograde(bagh_tables):
+    """The positions whose value the Python retrograde over the engine's moves proves, from
+    random roots (its graph cut at a few thousand positions), against the tables."""
+    binary, tables = bagh_tables
+    rng = random.Random(5)
+    checked = []
+    for _ in range(3):
+        chosen = rng.sample(BAGH_POINTS, 24)
+        root = Position(ANY_CAPTURE, chosen[:4], sorted(chosen[4:]), rng.choice(list(Side)))
+        values = _verify_module().retrograde(root, 3_000, partial=True)
+        checked += [(Position(ANY_CAPTURE, *k), v) for k, v in values.items() if len(k[1]) == 20]
+    answers = bagh_query(binary, tables, [p for p, _ in checked])
+    assert answers == [TIGER_OR_GOAT[v] for _, v in checked]
+    assert len(checked) > 1_000 and {"tigers", "goats"} <= set(answers)
+
+
+def test_bagh_chal_tables_know_a_trap_and_a_capture(bagh_tables):
+    binary, tables = bagh_tables
+
+    def full_board_but(tigers, hole, turn):
+        taken = {parse_square(sq) for sq in [*tigers.split(), hole]}
+        return bagh_position(tigers, [sq for sq in BAGH_POINTS if sq not in taken], turn)
+
+    # Tigers in the corners, the empty point c2: no step, every jump blocked.
+    trapped = full_board_but("a1 e1 a5 e5", "c2", Side.FOX)
+    assert trapped.outcome().winner is Side.GEESE
+    # The empty point c1: a1 jumps b1, and any capture wins here.
+    capture = full_board_but("a1 e1 a5 e5", "c1", Side.FOX)
+    assert bagh_query(binary, tables, [trapped, capture]) == ["goats", "tigers"]
+
+
+def test_a_bagh_chal_draw_has_a_move_to_a_draw_and_none_to_a_loss(bagh_tables):
+    """Draws are rare (under 1% here): found among random positions, each checked one ply
+    deep with the engine's moves."""
+    binary, tables = bagh_tables
+    rng = random.Random(7)
+    sample = []
+    for _ in range(3_000):
+        chosen = rng.sample(BAGH_POINTS, 24)
+        sample.append(Position(ANY_CAPTURE, chosen[:4], chosen[4:], rng.choice(list(Side))))
+    values = bagh_query(binary, tables, sample)
+    draws = [p for p, v in zip(sample, values, strict=True) if v == "draw"][:5]
+    assert draws
+    for pos in draws:
+        after = []
+        for move in pos.legal_moves():
+            pos.push(move)
+            after.append(Position(ANY_CAPTURE, pos.foxes, pos.goose_squares(), pos.turn))
+            pos.pop()
+        values = bagh_query(binary, tables, after)
+        mover = "tigers" if pos.turn is Side.FOX else "goats"
+        assert "draw" in values and mover not in values
+
+
+def verify_bagh(tables) -> subprocess.CompletedProcess:
+    script = ROOT / "tools/solver/verify.py"
+    argv = [sys.executable, script, tables, "60", "1", "--bagh-chal", "--logic"]
+    return subprocess.run(argv, capture_output=True, text=True, check=False)
+
+
+def test_the_bagh_chal_one_ply_check_passes_the_tables_and_catches_a_damaged_one(
+    bagh_tables, tmp_path
+):
+    _, tables = bagh_tables
+    good = verify_bagh(tables)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "consistent: goats, 20 goats" in good.stdout
+    assert "consistent: tigers, 20 goats" in good.stdout
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tables, damaged)
+    # Every tigers-to-move position made a tiger win (two bits each, 1: the mover wins).
+    layer = damaged / "T20.bin"
+    layer.write_bytes(b"\x55" * len(layer.read_bytes()))
+    bad = verify_bagh(damaged)
+    assert bad.returncode == 1 and "DISAGREE" in bad.stdout

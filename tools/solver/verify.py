@@ -25,6 +25,17 @@ the table must be what the engine's own legal moves and outcomes make of the
 table's values one move later (the side to move wins iff some move reaches a
 position it wins). This checks the solver's moves and its layer wiring against
 the engine's rules where the Python search cannot reach the end.
+
+    python tools/solver/verify.py DIR COUNT [SEED] --bagh-chal [--logic] [--budget N]
+    python tools/solver/verify.py DIR --bagh-chal --whole-layer
+
+Bagh-Chal's movement phase (``bagh solve DIR [LOW]``, tools/solver/bagh.c): COUNT
+positions of random games (placement, then movement with captures), each checked one
+ply deep with ``--logic``; without it, positions of the lowest layer (one capture from
+the end) checked by the Python retrograde cut at ``--budget`` positions, every position
+whose win or loss it proves checked against the tables. ``--whole-layer`` needs tables
+solved with LOW 20 (any capture wins): the Python retrograde solves all 531,300
+positions of that layer, draws included, and each is checked.
 """
 
 from __future__ import annotations
@@ -33,12 +44,14 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game.games import rules_for  # noqa: E402
+from game.games import Rules, rules_for  # noqa: E402
 from game.position import Position, Side  # noqa: E402
 from game.solve import Solver  # noqa: E402
 
@@ -87,28 +100,34 @@ def game_tail(rng: random.Random, maxk: int, tail: int = 12) -> Position:
             return rng.choice(seen[-tail:] if tail else seen)
 
 
-Key = tuple[int, tuple[int, ...], Side]
+Key = tuple[tuple[int, ...], tuple[int, ...], Side]
 
 
 def key_of(pos: Position) -> Key:
-    return pos.foxes[0], tuple(pos.goose_squares()), pos.turn
+    return tuple(sorted(pos.foxes)), tuple(pos.goose_squares()), pos.turn
 
 
-def retrograde(root: Position, budget: int) -> dict[Key, str] | None:
-    """Win / loss / draw of every position that can follow ``root``, ignoring the draw
-    rules (a fresh position per node: no history, no clock), or None beyond ``budget``.
+def retrograde(
+    root: Position, budget: int, *more: Position, partial: bool = False
+) -> dict[Key, str] | None:
+    """Win / loss / draw of every position that can follow ``root`` (and ``more``), ignoring
+    the draw rules (a fresh position per node: no history, no clock, no geese in hand), or
+    None beyond ``budget``. With ``partial``, beyond the budget the graph is cut: positions
+    past the cut stay unknown, and only the positions whose win or loss is proven
+    whatever they hold are returned (no draws: a draw needs the whole graph).
 
-    Written apart from the C solver: the graph from the engine's moves, then the
+    Written apart from the C solvers: the graph from the engine's moves, then the
     textbook retrograde with a counter of undecided moves per position.
     """
     successors: dict[Key, list[Key]] = {}
     predecessors: dict[Key, list[Key]] = {}
     winner: dict[Key, Side] = {}
-    todo = [key_of(root)]
+    todo = [key_of(p) for p in (root, *more)]
     seen = set(todo)
+    cut = False
     while todo:
         node = todo.pop()
-        pos = Position(root.rules, [node[0]], node[1], node[2])
+        pos = Position(root.rules, node[0], node[1], node[2])
         outcome = pos.outcome()
         successors[node] = []
         if outcome is not None:
@@ -123,7 +142,10 @@ def retrograde(root: Position, budget: int) -> dict[Key, str] | None:
             predecessors.setdefault(after, []).append(node)
             if after not in seen:
                 if len(seen) >= budget:
-                    return None
+                    if not partial:
+                        return None
+                    cut = True
+                    continue
                 seen.add(after)
                 todo.append(after)
     undecided = {node: len(moves) for node, moves in successors.items()}
@@ -141,10 +163,137 @@ def retrograde(root: Position, budget: int) -> dict[Key, str] | None:
                 if undecided[before] == 0:  # every move loses
                     winner[before] = winner[node]
                     queue.append(before)
+    if cut:
+        return {node: side.value for node, side in winner.items() if node in successors}
     return {node: winner[node].value if node in winner else "draw" for node in successors}
 
 
+BAGH_CHAL = rules_for("bagh-chal")
+TIGER_OR_GOAT = {"fox": "tigers", "geese": "goats", "draw": "draw"}
+
+
+def bagh_sample(rules: Rules, rng: random.Random) -> Position:
+    """A position of the movement phase with at least as many goats as the tables hold:
+    half of them uniform, half from random games (the placement, then moves, captures
+    taken one time in three while the tables still hold the goats left)."""
+    points = sorted(rules.board.points)
+    fewest = rules.fox_wins_below
+    if rng.random() < 0.5:
+        chosen = rng.sample(points, 4 + rng.randint(fewest, 20))
+        return Position(rules, chosen[:4], sorted(chosen[4:]), rng.choice(list(Side)))
+    while True:
+        pos, seen = Position(BAGH_CHAL), []
+        while (moves := pos.legal_moves()) and pos.ply < 300 and pos.geese + pos.hand >= fewest:
+            jumps = [m for m in moves if m.jump]
+            take = jumps and pos.geese + pos.hand > fewest and rng.random() < 0.3
+            pos.push(rng.choice(jumps if take else [m for m in moves if not m.jump] or moves))
+            if pos.hand == 0 and pos.geese >= fewest:
+                seen.append(Position(rules, pos.foxes, pos.goose_squares(), pos.turn))
+        if seen:
+            return rng.choice(seen)
+
+
+def bagh_main(directory: str) -> int:
+    binary = Path("/tmp/bagh-verify-bin")
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/bagh.c")], check=True)
+    query = subprocess.Popen(
+        [str(binary), "query", directory], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    points = sorted(BAGH_CHAL.board.points)
+    index = {sq: i for i, sq in enumerate(points)}
+    tally: Counter[str] = Counter()
+
+    def table(pos: Position) -> str:
+        assert query.stdin and query.stdout
+        pieces = [*sorted(pos.foxes), *pos.goose_squares()]
+        side = "tigers" if pos.turn is Side.FOX else "goats"
+        query.stdin.write(" ".join(str(index[sq]) for sq in pieces) + f" {side}\n")
+        query.stdin.flush()
+        return query.stdout.readline().strip()
+
+    def check(pos: Position, expected: str, what: str) -> None:
+        answer = table(pos)
+        if answer == expected:
+            tally[f"{what}: {answer}, {pos.geese} goats"] += 1
+        else:
+            tally["DISAGREE"] += 1
+            print("disagree:", key_of(pos), answer, expected)
+
+    def by_the_rules(pos: Position) -> str | None:
+        outcome = pos.outcome()
+        if outcome is not None:
+            assert outcome.winner is not None
+            return TIGER_OR_GOAT[outcome.winner.value]
+        mover = "tigers" if pos.turn is Side.FOX else "goats"
+        values = set()
+        for move in pos.legal_moves():
+            pos.push(move)
+            after = pos.outcome()
+            value = TIGER_OR_GOAT[after.winner.value] if after and after.winner else table(pos)
+            pos.pop()
+            if value == "?":
+                return None
+            if value == mover:
+                return mover
+            values.add(value)
+        return "draw" if "draw" in values else ("goats" if mover == "tigers" else "tigers")
+
+    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3].isdigit() else 1)
+    # The tables' lowest layer: fewer goats than that is a tiger win (five captures: 16).
+    low = min(int(name.stem[1:]) for name in Path(directory).glob("G*.bin"))
+    rules = replace(BAGH_CHAL, fox_wins_below=low)
+    if "--whole-layer" in sys.argv:
+        # Every position of the 20-goat layer when any capture wins: one retrograde over all.
+        assert low == 20, "--whole-layer needs tables solved with LOW 20"
+        starts = [
+            Position(rules, tigers, [p for p in points if p not in tigers and p != hole], turn)
+            for tigers in combinations(points, 4)
+            for hole in points
+            if hole not in tigers
+            for turn in (Side.FOX, Side.GEESE)
+        ]
+        # The captures' ends (19 goats, tiger wins by the rule) are in the graph as well.
+        values = retrograde(starts[0], 4 * len(starts), *starts[1:])
+        assert values is not None
+        for node, value in values.items():
+            if len(node[1]) == 20:
+                check(Position(rules, *node), TIGER_OR_GOAT[value], "agree")
+    else:
+        count = int(sys.argv[2])
+        budget = int(sys.argv[sys.argv.index("--budget") + 1]) if "--budget" in sys.argv else 20_000
+        # Tiger wins are most of the positions: keep every other value, one tiger win in five.
+        keep = {"goats": 1.0, "draw": 1.0, "tigers": 0.2}
+        for _ in range(count):
+            if "--logic" in sys.argv:
+                pos = bagh_sample(rules, rng)
+                while rng.random() > keep.get(table(pos), 1.0):
+                    pos = bagh_sample(rules, rng)
+                expected = by_the_rules(pos)
+                if expected is None:
+                    tally["not in the tables"] += 1
+                else:
+                    check(pos, expected, "consistent")
+                continue
+            # One capture from the end: any capture wins, so the graph stays in the layer.
+            chosen = rng.sample(points, 4 + low)
+            pos = Position(rules, chosen[:4], sorted(chosen[4:]), rng.choice(list(Side)))
+            values = retrograde(pos, budget, partial=True)
+            assert values is not None
+            tally["retrograde roots"] += 1
+            for node, value in values.items():
+                if len(node[1]) >= low:  # not the captures' ends, tiger wins by the rule
+                    check(Position(rules, *node), TIGER_OR_GOAT[value], "agree (proven)")
+    assert query.stdin
+    query.stdin.close()
+    query.wait()
+    for key in sorted(tally):
+        print(f"{tally[key]:7d}  {key}")
+    return 1 if tally["DISAGREE"] else 0
+
+
 def main() -> int:
+    if "--bagh-chal" in sys.argv:
+        return bagh_main(sys.argv[1])
     directory, maxk, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
     games = "--games" in sys.argv
@@ -219,7 +368,7 @@ def main() -> int:
         for node, value in values.items():
             if node == root:
                 continue
-            after = Position(RULES, [node[0]], node[1], node[2])
+            after = Position(RULES, node[0], node[1], node[2])
             answer = table(after)
             if answer == value:
                 tally[f"agree, after it: {value}, {after.geese:2d} geese"] += 1
