@@ -32,6 +32,7 @@
  *   solver estimate [SAMPLES]           sets per layer that can arise from each start
  *   solver solve DIR MAXK --plies       plies a win needs inside a sub-layer (finished tables)
  *   solver estimate --sideways [DIR]    sizes, memory, disk; time from DIR's stats.txt
+ *   solver estimate --asalto [DIR]      Asalto's positions, bits, memory; time likewise
  *   solver query DIR                    stdin lines "fox geese... side": prints
  *                                       fox|geese (|draw with sideways tables)
  */
@@ -1109,9 +1110,63 @@ static int cmd_estimate_sideways(const char *measured) {
     return 0;
 }
 
+/* Asalto, by counting only (docs/solver.md): 9 to 24 rebels, one or two officers on the other
+ * points, both sides to move, two bits per position as in the sideways tables. The officers'
+ * pairs do not fit one mask per rebel set, so no layout is fixed; the figures are the bits
+ * alone. Time: the CPU seconds per position of the top finished layer of a sideways run
+ * (DIR/stats.txt), the same kind of retrograde. */
+static int cmd_estimate_asalto(const char *measured) {
+    double cpu_per_position = 0;
+    if (measured) {
+        char path[4200], line[1024];
+        snprintf(path, sizeof path, "%s/stats.txt", measured);
+        FILE *fp = fopen(path, "r");
+        if (!fp) {
+            perror(path);
+            return 1;
+        }
+        double cpu[NP + 1] = {0}, sets[NP + 1] = {0};
+        while (fgets(line, sizeof line, fp)) {
+            int k, r, st;
+            unsigned long long n;
+            double sec, c;
+            char *p = strstr(line, " seconds");
+            if (sscanf(line, "layer %d rowsum %d start %d sets %llu", &k, &r, &st, &n) == 4 && p &&
+                sscanf(p, " seconds %lf cpu_seconds %lf", &sec, &c) == 2)
+                cpu[k] += c, sets[k] += (double)n;
+        }
+        fclose(fp);
+        for (int k = 0; k <= NP; k++)
+            if (sets[k] && binom[NP][k] == (uint64_t)sets[k])
+                cpu_per_position = cpu[k] / (sets[k] * (NP - k) * 2);
+        printf("measured in %s: %.3g CPU s per position (its top finished layer)\n", measured,
+               cpu_per_position);
+    }
+    printf("rebels sets positions_both_sides table_bytes_both_sides disk_bytes_so_far "
+           "memory_bytes cpu_hours\n");
+    double disk = 0, below = 0, total = 0, cpu = 0, peak = 0;
+    for (int k = 9; k <= 24; k++) {
+        uint64_t free_points = (uint64_t)(NP - k);
+        double positions = 2.0 * (double)binom[NP][k] * (double)(free_points * (free_points - 1) / 2 + free_points);
+        double bytes = positions / 4;
+        /* Captures read the rebels-to-move table of every layer below; this layer whole. */
+        double memory = below + bytes;
+        if (memory > peak) peak = memory;
+        disk += bytes, below += bytes / 2, total += positions, cpu += positions * cpu_per_position / 3600;
+        printf("%d %llu %.0f %.0f %.0f %.0f %.1f\n", k, (unsigned long long)binom[NP][k], positions, bytes,
+               disk, memory, positions * cpu_per_position / 3600);
+    }
+    printf("total: %.0f positions, %.0f GiB of tables, %.0f GiB of memory to solve the top "
+           "layer, %.0f CPU hours\n",
+           total, disk / (1 << 30), peak / (1 << 30), cpu);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     setup();
     setup_sideways();
+    if (argc >= 3 && !strcmp(argv[1], "estimate") && !strcmp(argv[2], "--asalto"))
+        return cmd_estimate_asalto(argc >= 4 ? argv[3] : NULL);
     if (argc >= 3 && !strcmp(argv[1], "estimate") && !strcmp(argv[2], "--sideways"))
         return cmd_estimate_sideways(argc >= 4 ? argv[3] : NULL);
     if (argc >= 2 && !strcmp(argv[1], "estimate"))
