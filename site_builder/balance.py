@@ -5,9 +5,16 @@ table of the game that is kindest to the geese."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from .content import Favours, Game
+
+# The small summaries of this project's own solver runs (tools/solver/summary.py).
+RESULTS = Path(__file__).resolve().parents[1] / "tools" / "solver" / "results"
 
 # How hard a table is for the geese: a proven fox win first, a proven geese win last.
 _HARDNESS = {("fox", "solved"): 3, ("fox", "measured"): 2, ("geese", "measured"): 1}
@@ -17,7 +24,54 @@ def _hardness(table: Favours) -> int:
     return _HARDNESS.get((table.side, table.known), 0)
 
 
+def summary_name(game: Game, table: Favours) -> str | None:
+    """The summary file of a table this project's solver settles (docs/solver.md), if any.
+    The forward-only tables were solved before summaries were kept; the others are from
+    publications or from the computer playing itself."""
+    if game.id == "fox-and-geese" and table.sideways:
+        return f"sideways-{table.geese}.json"
+    return None
+
+
+def load_summary(name: str, results: Path = RESULTS) -> dict[str, Any] | None:
+    path = results / name
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def unsupported(game: Game, results: Path = RESULTS) -> list[str]:
+    """Every table said to be solved by this project whose summary is missing or says
+    otherwise: the start's value (the fox to move) is the side the table favours."""
+    problems = []
+    for table in game.favours:
+        name = summary_name(game, table)
+        if table.known != "solved" or name is None:
+            continue
+        summary = load_summary(name, results)
+        if summary is None:
+            problems.append(f"{game.id} {table}: no {name} in {results}")
+        elif summary["start_fox_to_move"] != table.side:
+            found = summary["start_fox_to_move"]
+            problems.append(f"{game.id} {table}: {name} says {found}")
+    return problems
+
+
 def sentence(game: Game, table: Favours, tr: Any) -> str:
+    if table.sideways and table.known == "solved":
+        # Settled by this site's own solver (docs/solver.md), not by a publication.
+        if table.side == "draw":
+            return tr.gettext(
+                "With sideways steps neither side can force a win: with best play the game "
+                "is a draw, as this site's solver has worked out exactly, for every position."
+            )
+        if table.side == "fox":
+            return tr.gettext(
+                "With sideways steps the fox side wins with best play: this site's solver has "
+                "worked it out exactly, for every position."
+            )
+        return tr.gettext(
+            "With sideways steps the geese win with best play: this site's solver has worked "
+            "it out exactly, for every position."
+        )
     if table.side == "draw":
         return tr.gettext(
             "Neither side can force a win: with best play the game is a draw, as has been "
@@ -110,3 +164,39 @@ def tables(game: Game, tr: Any) -> list[dict[str, Any]]:
             }
         views.append(view)
     return views
+
+
+def movement_phase(game: Game, tr: Any, locale: Any, results: Path = RESULTS) -> list[str]:
+    """What this site's solver found for Bagh-Chal's movement phase (tools/solver/bagh.c),
+    from its committed summary: paragraphs for the rules page, none for other games."""
+    summary = load_summary("bagh-chal.json", results) if game.id == "bagh-chal" else None
+    if summary is None:
+        return []
+    start = summary["layers"]["20"]
+
+    def number(n: int) -> str:
+        return format_decimal(n, locale=locale)
+
+    return [
+        tr.gettext(
+            "This site's own solver has worked through every position of the movement phase, "
+            "after the last goat is placed: all %(positions)s of them, %(distinct)s when "
+            "positions that are mirror images or rotations of each other count once, the "
+            "number Lim and Nievergelt give."
+        )
+        % {
+            "positions": number(summary["positions"]),
+            "distinct": number(summary["up_to_symmetry"]),
+        },
+        tr.gettext(
+            "With all twenty goats on the board and the tigers to move, as when the placing "
+            "ends without a capture, the tigers win %(tigers)s of the %(total)s positions, "
+            "the goats %(goats)s, and %(draws)s are draws."
+        )
+        % {
+            "total": number(start["positions_per_side"]),
+            "tigers": number(start["tigers_to_move_win"]),
+            "goats": number(start["tigers_to_move_loss"]),
+            "draws": number(start["tigers_to_move_draw"]),
+        },
+    ]

@@ -131,6 +131,7 @@ class Site:
             "rules": [tr.gettext(p) for p in game.rules],
             "balance": [tr.gettext(p) for p in game.balance],
             "balance_tables": balance.tables(game, tr),
+            "solved_here": balance.movement_phase(game, tr, locale),
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
             "variant_of": None,

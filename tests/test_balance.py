@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -88,3 +89,59 @@ def test_a_content_file_cannot_name_a_table_or_fact_that_does_not_exist(tmp_path
     write_game(tmp_path, favours)
     with pytest.raises(ValueError, match="favours"):
         load_games(tmp_path)
+
+
+def test_every_table_solved_here_is_what_its_committed_summary_says():
+    # A table this project's solver settles (sideways steps) needs its summary in
+    # tools/solver/results/, and the side it is said to favour must be the start's value.
+    for game in GAMES.values():
+        assert balance.unsupported(game) == [], game.id
+
+
+def sideways_summary(folder: Path, value: str) -> None:
+    summary = {"game": "fox-and-geese", "sideways": True, "geese": 13, "start_fox_to_move": value}
+    (folder / "sideways-13.json").write_text(json.dumps(summary))
+
+
+@pytest.mark.parametrize("value", ["fox", "geese", "draw"])
+def test_a_sideways_table_is_stated_once_its_summary_is_there(tmp_path, value):
+    game = GAMES["fox-and-geese"]
+    solved = replace(game, favours=(*game.favours, Favours(13, True, value, "solved")))
+    assert balance.unsupported(solved, tmp_path) == [
+        f"fox-and-geese {solved.favours[-1]}: no sideways-13.json in {tmp_path}"
+    ]
+    sideways_summary(tmp_path, value)
+    assert balance.unsupported(solved, tmp_path) == []
+    table = balance.tables(solved, NullTranslations())[-1]
+    assert table["label"] == "13 geese, sideways steps allowed"
+    assert table["text"].startswith("With sideways steps")
+    # A statement the summary contradicts is caught.
+    other = "draw" if value != "draw" else "fox"
+    wrong = replace(game, favours=(*game.favours, Favours(13, True, other, "solved")))
+    assert balance.unsupported(wrong, tmp_path) == [
+        f"fox-and-geese {wrong.favours[-1]}: sideways-13.json says {value}"
+    ]
+
+
+def test_the_three_sideways_sentences_differ():
+    game = GAMES["fox-and-geese"]
+    texts = {
+        balance.sentence(game, Favours(13, True, side, "solved"), NullTranslations())
+        for side in ("fox", "geese", "draw")
+    }
+    assert len(texts) == 3
+
+
+def test_bagh_chal_states_the_movement_phase_as_its_committed_summary_has_it():
+    summary = json.loads((balance.RESULTS / "bagh-chal.json").read_text())
+    start = summary["layers"]["20"]
+    first, second = balance.movement_phase(GAMES["bagh-chal"], NullTranslations(), "en")
+    assert "705,743,500" in first and "88,260,972" in first
+    assert summary["positions"] == 705_743_500 and summary["up_to_symmetry"] == 88_260_972
+    for n in (
+        start["tigers_to_move_win"],
+        start["tigers_to_move_loss"],
+        start["tigers_to_move_draw"],
+    ):
+        assert f"{n:,}" in second
+    assert balance.movement_phase(GAMES["fox-and-geese"], NullTranslations(), "en") == []

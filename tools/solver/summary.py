@@ -1,12 +1,19 @@
-"""The small summary of a sideways run that is committed (tools/solver/results/).
+"""The small summary of a run that is committed (tools/solver/results/).
 
     python tools/solver/summary.py DIR MAXK SOLVER OUT.json
+    python tools/solver/summary.py --bagh-chal DIR BAGH OUT.json
 
 Adds up DIR/stats.txt per layer (sets, positions, wins, losses and draws for
 each side to move, CPU and wall seconds) and asks ``SOLVER query DIR`` the
 value of the start with MAXK geese (13, 15 or 17), the fox to move; ``null``
 while that layer is not finished. The rules page's statement is tested against
 this file, so it holds what the tables say and nothing else.
+
+With ``--bagh-chal``, DIR holds Bagh-Chal's movement phase (``BAGH solve DIR``,
+tools/solver/bagh.c): per layer (goats on the board) the wins, losses and draws for
+each side to move, the rounds of the retrograde (a win needs at most one ply fewer
+inside the layer) and the times, and from ``BAGH
+estimate`` the count of positions up to symmetry.
 """
 
 from __future__ import annotations
@@ -60,7 +67,37 @@ def start_value(directory: str, maxk: int, solver: str) -> str | None:
     return None if answer == "?" else answer
 
 
+def bagh_chal(directory: str, bagh: str) -> dict:
+    layers: dict[str, dict[str, float]] = {}
+    for line in (Path(directory) / "stats.txt").read_text().splitlines():
+        words = line.split()
+        layer = {"captured": 20 - int(words[1]), "positions_per_side": int(words[5])}
+        for field in ("tigers_to_move_win_loss_draw", "goats_to_move_win_loss_draw"):
+            i = words.index(field)
+            side = field.split("_to_move")[0]
+            for j, value in enumerate(("win", "loss", "draw")):
+                layer[f"{side}_to_move_{value}"] = int(words[i + 1 + j])
+        for name in ("rounds", "seconds", "cpu_seconds"):
+            value = words[words.index(name) + 1]
+            layer[name] = float(value) if "seconds" in name else int(value)
+        layers[words[1]] = layer  # a rerun's line for a layer replaces the earlier one
+    estimate = subprocess.run([bagh, "estimate"], capture_output=True, text=True, check=True)
+    total = estimate.stdout.splitlines()[-1].split()
+    return {
+        "game": "bagh-chal",
+        "phase": "movement",
+        "value": "the game without the draw rules; docs/solver.md",
+        "positions": int(total[1]),
+        "up_to_symmetry": int(total[3]),
+        "layers": dict(sorted(layers.items(), key=lambda item: -int(item[0]))),
+    }
+
+
 def main() -> int:
+    if sys.argv[1] == "--bagh-chal":
+        summary = bagh_chal(sys.argv[2], sys.argv[3])
+        Path(sys.argv[4]).write_text(json.dumps(summary, indent=1) + "\n")
+        return 0
     directory, maxk, solver, target = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
     per_layer = layers(Path(directory) / "stats.txt")
     summary = {
