@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
@@ -194,7 +195,8 @@ def bagh_sample(rules: Rules, rng: random.Random) -> Position:
 
 
 def bagh_main(directory: str) -> int:
-    binary = Path("/tmp/bagh-verify-bin")
+    # A folder of its own: runs at the same time (the tests) each build their binary.
+    binary = Path(tempfile.mkdtemp(prefix="bagh-verify-")) / "bagh"
     subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "tools/solver/bagh.c")], check=True)
     query = subprocess.Popen(
         [str(binary), "query", directory], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
