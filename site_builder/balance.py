@@ -180,7 +180,7 @@ def movement_phase(game: Game, tr: Any, locale: Any, results: Path = RESULTS) ->
     return [
         tr.gettext(
             "This site's own solver has worked through every position of the movement phase, "
-            "after the last goat is placed: all %(positions)s of them, %(distinct)s when "
+            "after the last goat is placed: all %(positions)s of them, or %(distinct)s when "
             "positions that are mirror images or rotations of each other count once, the "
             "number Lim and Nievergelt give."
         )
