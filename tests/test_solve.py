@@ -230,11 +230,11 @@ def sideways_tables(tmp_path_factory):
 
 
 def query(binary, tables, keys):
-    """The tables' answers for positions given as (fox, geese, side to move)."""
+    """The tables' answers for positions given as ((fox,), geese, side to move)."""
     index = {sq: i for i, sq in enumerate(sorted(RULES.board.points))}
     lines = [
         " ".join([str(index[fox]), *(str(index[g]) for g in geese), turn.value])
-        for fox, geese, turn in keys
+        for (fox,), geese, turn in keys
     ]
     out = subprocess.run(
         [binary, "query", tables],
