@@ -2,6 +2,7 @@
 
     python benchmarks/startup.py [--runs 5] [--site DIR] [--game fox-and-geese] [--locale en]
                                  [--network none|fast4g|slow4g] [--encoding br|gzip|none]
+                                 [--ai-only]
 
 For each of a bare ``loadPyodide()`` in a module worker (the stock npm files)
 and our play page, cold (a fresh browser profile) and warm (the third reload in one
@@ -12,8 +13,8 @@ time to ``<html data-engine="ready">``, total blocking time (main-thread long ta
 50 ms, up to ready), the longest main-thread task, the bytes the server sent until ready,
 and the longest time the loading progress bar stood still. Then the ratios of ours to
 bare, and the computer's move time at level hard in the browser through our real worker
-(Pyodide in WebAssembly, not CPython). Runs of the cases are interleaved, so a change in
-the machine's load hits them alike.
+(Pyodide in WebAssembly, not CPython), in every game; ``--ai-only`` measures only that.
+Runs of the cases are interleaved, so a change in the machine's load hits them alike.
 
 --network serves through scripts/serve.py's throttled link (slow4g: 1.6 Mbit/s and 150 ms
 per request, fast4g: 9 Mbit/s and 60 ms; the bare case and the move times are left out
@@ -308,6 +309,9 @@ def main() -> None:
         action="store_true",
         help="also measure our page without the snapshot, and without the precompiled stdlib",
     )
+    parser.add_argument(
+        "--ai-only", action="store_true", help="only the computer's move times, no page loads"
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -323,9 +327,10 @@ def main() -> None:
         ours = base + f"{args.locale}/{args.game}/play/"
         local = args.network == "none"
         cases: dict[str, tuple[str, dict[str, Path | None] | None]] = {}
-        if local:
+        if local and not args.ai_only:
             cases["bare"] = (base + "bench/bare.html", None)
-        cases["ours"] = (ours, None)
+        if not args.ai_only:
+            cases["ours"] = (ours, None)
         if args.ablation:
             cases.update({name: (ours, routes) for name, routes in ABLATIONS.items()})
         results: dict[tuple[str, str], dict[str, Any]] = {}
@@ -355,19 +360,28 @@ def main() -> None:
                     "1.fox-and-geese.13.d4-d5.c3-c4.d5-c5",
                     "1.two-foxes.20.c7-c6",
                     "1.large-cross.18.e7-e6",
+                    "1.asalto.24",
+                    "1.asalto.24.d4-d5",
+                    "1.bagh-chal.20.@c3",
+                    "1.bagh-chal.20.@a3.e5-d5.@a2.d5-c5.@c1.c5-b5.@e3.b5-c5.@b1.c5-d5.@d1.d5-d4.@e2",
+                    "1.bagh-chal.20.@a3.e5-d5.@a2.d5-c5.@c1.c5-b5.@e3.b5-c5.@b1.c5-d5.@d1.d5-d4"
+                    ".@e2.d4-c5.@a4.a5-b5.@a5.c5-d5.@e4.b5-c5.@e5.c5-b5.@c5.b5-b4.@b5.b4-c4.@b4"
+                    ".d5-d4.@d5.d4-c3.@d4.c3-d3.@b3.d3-c3.@c2.c3-d3.@c3.e1-d2.@b2.d2-e1.e2-d2"
+                    ".e1-e2.d2-e1.d3-d2",
                 ]
                 ai_times = page.evaluate(f"benchAI({records!r}, {args.ai_seconds})")
             browser.close()
         server.shutdown()
 
-    print(
-        f"Start-up, median of {args.runs}, {args.locale}/{args.game}/play/, network "
-        f"{args.network}, encoding {args.encoding}"
-    )
-    print(
-        f"{'case':<18}{'paint ms':>10}{'move ms':>10}{'ready ms':>10}{'TBT ms':>9}{'longest':>9}"
-        f"{'bytes':>12}{'still ms':>10}{'failed':>8}"
-    )
+    if cases:
+        print(
+            f"Start-up, median of {args.runs}, {args.locale}/{args.game}/play/, network "
+            f"{args.network}, encoding {args.encoding}"
+        )
+        print(
+            f"{'case':<18}{'paint ms':>10}{'move ms':>10}{'ready ms':>10}{'TBT ms':>9}"
+            f"{'longest':>9}{'bytes':>12}{'still ms':>10}{'failed':>8}"
+        )
     for (name, temp), r in results.items():
         fcp = "-" if r["fcp"] is None else f"{r['fcp']:.0f}"
         move = "-" if r["move"] is None else f"{r['move']:.0f}"
@@ -377,7 +391,7 @@ def main() -> None:
         )
     if not local:
         return
-    for temp in ("cold", "warm"):
+    for temp in ("cold", "warm") if not args.ai_only else ():
         mine, bare = results["ours", temp], results["bare", temp]
         print(
             f"ratio {temp}: ready {mine['ready'] / bare['ready']:.2f}x, "

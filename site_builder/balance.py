@@ -77,8 +77,14 @@ def sentence(game: Game, table: Favours, tr: Any) -> str:
             "Neither side can force a win: with best play the game is a draw, as has been "
             "worked out exactly, for every position."
         )
+    if (game.pieces, table.side, table.known) == ("officers-rebels", "geese", "measured"):
+        return tr.pgettext(
+            "asalto",
+            "The rebels usually win: in the computer's test games they won more often than the "
+            "officers.",
+        )
     if game.pieces != "fox-geese":
-        # Each side's sentence names the game's own pieces; none is measured yet.
+        # Each side's sentence names the game's own pieces: one message per game and side.
         raise ValueError(f"{game.id}: no sentence yet for a {table.side} side's table")
     if table.known == "solved":
         if table.side == "fox":
@@ -103,6 +109,8 @@ def label(game: Game, table: Favours, tr: Any) -> str:
     n = table.geese
     if game.pieces == "tigers-goats":
         text = tr.npgettext("bagh-chal", "%(num)s goat in the game", "%(num)s goats in the game", n)
+    elif game.pieces == "officers-rebels":
+        text = tr.npgettext("asalto", "%(num)s rebel in the game", "%(num)s rebels in the game", n)
     elif not game.variant.sideways_option:
         text = tr.ngettext("%(num)s goose in the game", "%(num)s geese in the game", n)
     elif table.sideways:

@@ -42,14 +42,10 @@ def test_a_table_the_geese_win_offers_nothing():
     assert table["side"] == "geese" and table["offer"] is None
 
 
-def test_every_game_says_who_its_default_table_favours_or_that_it_is_not_measured():
+def test_every_game_says_who_its_default_table_favours():
     for game in GAMES.values():
         default = game.variant.default_geese
-        if game.favours:
-            assert any(t.geese == default and not t.sideways for t in game.favours), game.id
-        else:
-            # Asalto: the balance text says so, and no table claims a side.
-            assert "not been measured" in " ".join(game.balance), game.id
+        assert any(t.geese == default and not t.sideways for t in game.favours), game.id
 
 
 def test_bagh_chal_gives_the_published_draw_as_a_solved_result():
@@ -58,6 +54,13 @@ def test_bagh_chal_gives_the_published_draw_as_a_solved_result():
     assert table["label"] == "20 goats in the game"
     assert table["text"].startswith("Neither side can force a win")
     assert "Tigers and Goats is a draw" in " ".join(GAMES["bagh-chal"].balance)
+
+
+def test_asalto_names_its_rebels_for_the_side_its_test_games_favour():
+    (table,) = by_geese("asalto").values()
+    assert (table["side"], table["known"], table["offer"]) == ("geese", "measured", None)
+    assert table["label"] == "24 rebels in the game"
+    assert table["text"].startswith("The rebels usually win")
 
 
 def test_a_measured_side_of_a_game_with_its_own_pieces_needs_its_own_sentence():
