@@ -130,8 +130,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     }
     hooks.mark("reply-shown");
     if (!setGame(game, next, { animate: next.last })) return; // another tab's game came first
-    const played = text.computerPlayedText(next.last);
-    say(played, `${played} ${view.status()}`);
+    say(text.computerPlayedText(next.last), text.afterMoveText(next.last, view.status(), { computer: true }));
   }
 
   // Play a move from the board or the move box; true when it was played.
@@ -163,7 +162,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     hooks.mark("move-shown");
     s.message = "";
     if (!setGame(s.game, next, { animate: next.last })) return false;
-    view.speak(`${text.moveWords(next.last)} ${view.status()}`);
+    view.speak(text.afterMoveText(next.last, view.status()));
     return true;
   }
 
