@@ -81,8 +81,10 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (!board) return;
     const input = boardInput(s);
     if (board.flipped !== input.flipped) board.setFlipped(input.flipped);
-    // A saved game without a view keeps the server's drawing until the engine has read it.
-    if (!boardState(s) && !s.blank) return;
+    // A saved game without a view keeps the server's drawing until the engine has read it; the
+    // board keeps the move it sent (locked, a dropped piece where it was put) until the
+    // engine's answer is shown.
+    if ((!boardState(s) && !s.blank) || s.checking) return;
     board.svg.classList.toggle("board-dimmed", input.dimmed);
     // The board is given a new input only when it changed: an update drops the piece the
     // player has picked up, and the page redraws on every message.
