@@ -9,7 +9,6 @@ import random
 import re
 import subprocess
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -19,7 +18,6 @@ from game import VARIANTS, Position, rules_for
 from game.codes import EngineCode, IllegalReason, MoveEvent, RecordCode, Termination
 from game.view import move_view
 from site_builder import i18n
-from site_builder.builder import render_pages
 from tests.helpers import REPO
 
 LOCALES = i18n.locales()
@@ -149,21 +147,14 @@ class Texts(HTMLParser):
             self.run.append(data)
 
 
-@pytest.fixture(scope="module")
-def rendered(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("pages")
-    render_pages(out)
-    return out
-
-
 @pytest.mark.parametrize("code", LOCALES)
-def test_built_pages_are_typeset_by_the_languages_rules(rendered, code):
-    pages = sorted((rendered / code).rglob("index.html"))
+def test_built_pages_are_typeset_by_the_languages_rules(pages_dir, code):
+    pages = sorted((pages_dir / code).rglob("index.html"))
     assert pages
     problems = []
     for page in pages:
         for text in Texts(page.read_text(encoding="utf-8")).parts:
-            where = page.relative_to(rendered)
+            where = page.relative_to(pages_dir)
             problems += [f"{where}: {fault} in {text!r}" for fault in faults(code, text)]
     assert not problems, "\n".join(sorted(set(problems)))
 
