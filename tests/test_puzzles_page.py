@@ -14,6 +14,7 @@ from game.puzzles import Prover
 from game.record import GameRecord
 from site_builder import i18n, puzzles
 from site_builder.content import load_games
+from tests.helpers import sample
 
 LOCALES = i18n.locales()
 # The published games (those with a content file) that have puzzles.
@@ -76,8 +77,9 @@ def test_titles_say_the_side_and_the_count_with_plural_forms():
 def test_the_json_is_the_engines_word_on_every_position(game):
     """Replayed with the engine: each step's legal moves, the line, each wrong try's reply (a
     legal answer after which the solver no longer wins in time: the refutation the prover
-    gives), every move shown described, and the end of the game."""
-    for data in puzzles.engine_data(game):
+    gives), every move shown described, and the end of the game; for every puzzle, or every
+    fifth in `make test-fast`."""
+    for data in sample(puzzles.engine_data(game)):
         pos = GameRecord.decode(data["record"]).replay()
         for i, step in enumerate(data["steps"]):
             assert pos.turn.value == data["side"]

@@ -68,6 +68,20 @@ test("each other reason a move waits", () => {
   assert.equal(whyNoMove(createState({ defaults: {} })), "loading");
 });
 
+test("a move being checked by the engine holds the next until its answer", () => {
+  for (const mode of ["computer", "two", "link"]) {
+    const s = playing({ mode });
+    s.checking = true;
+    assert.equal(whyNoMove(s), "checking", mode);
+    s.checking = false;
+    assert.equal(whyNoMove(s), "", mode);
+  }
+  // The engine's failure or a link in question outranks it: they are said, the check is not.
+  const failed = playing({ engine: "failed" });
+  failed.checking = true;
+  assert.equal(whyNoMove(failed), "failed");
+});
+
 test("undo goes back over the computer's reply, one move by link or on one device", () => {
   assert.equal(undoTarget(playing({ ply: 2 })), 0); // your turn: your move and its reply
   assert.equal(undoTarget(playing({ ply: 1, toMove: "geese" })), 0);

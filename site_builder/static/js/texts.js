@@ -224,6 +224,12 @@ export function computerPlayedText({ move, captures }) {
     "The computer played %(move)s: the fox takes %(num)s geese.", captures.length, { move });
 }
 
+// What a screen reader hears after a move: the move (the computer's in a sentence of its own),
+// then the status line as it is after it.
+export function afterMoveText(last, status, { computer = false } = {}) {
+  return `${computer ? computerPlayedText(last) : moveWords(last)} ${status}`;
+}
+
 export function selectedText(point, targets) {
   if (!targets.length) return t("%(point)s chosen. This piece cannot move now.", { point });
   return t("%(point)s chosen. It can go to %(targets)s.", { point, targets: targets.join(", ") });

@@ -130,8 +130,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     }
     hooks.mark("reply-shown");
     if (!setGame(game, next, { animate: next.last })) return; // another tab's game came first
-    const played = text.computerPlayedText(next.last);
-    say(played, `${played} ${view.status()}`);
+    say(text.computerPlayedText(next.last), text.afterMoveText(next.last, view.status(), { computer: true }));
   }
 
   // Play a move from the board or the move box; true when it was played.
@@ -142,8 +141,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     }
     // Before the engine is ready, the outcome of a first move is the one it gave at build time.
     const ready = s.engine === "ready";
+    s.checking = ready;
     const next = ready ? await session.ask("play", { record: s.live.record, move: notation })
       : s.live.after?.[notation];
+    s.checking = false;
     if (!next) {
       if (!ready) say(text.illegalText());
       render({ force: true });
@@ -163,7 +164,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     hooks.mark("move-shown");
     s.message = "";
     if (!setGame(s.game, next, { animate: next.last })) return false;
-    view.speak(`${text.moveWords(next.last)} ${view.status()}`);
+    view.speak(text.afterMoveText(next.last, view.status()));
     return true;
   }
 
@@ -533,7 +534,14 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     flip, dismissTurned,
     answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
     backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,
-    blocked: () => say(text.blockedText(whyNoMove(s), foxes)),
+    // A tap while the engine checks the move just made (the second click of a double click, a
+    // quick tap on the next piece) is dropped without a word: the status still shows the
+    // position before the move, which the move's answer replaces a moment later, and a tap
+    // kept until then would act on a position the player has not seen.
+    blocked: () => {
+      const why = whyNoMove(s);
+      if (why !== "checking") say(text.blockedText(why, foxes));
+    },
     chain: (canStop) => say(text.chainText(canStop)),
   };
 }

@@ -15,6 +15,7 @@ export function createState({ manualFlip = false, defaults }) {
     live: null,          // the engine's state of the game's last position
     shown: null,         // the state on the board (an earlier one while looking back)
     thinking: false,     // the computer is choosing a move
+    checking: false,     // the engine is checking the player's move: its answer is awaited
     draft: false,        // the game on the board was drawn before the engine was ready
     question: null,      // the confirmation asked now: {kind, accept, playOn, cancel}
     putAside: null,      // the game the last new game put aside, to bring back
@@ -54,6 +55,8 @@ export function whyNoMove(s) {
   // the page holds (a first move); the engine's own states need the engine.
   if (!live || !s.game) return "loading";
   if (s.engine === "ready" ? live.early : !(live.after && humanMoves(s))) return "loading";
+  // The move just made is on its way: nothing else is played before the engine's answer.
+  if (s.checking) return "checking";
   if (s.question) return "confirm";
   if (live.result) return "over";
   if (isBrowsing(s)) return "browsing";

@@ -31,6 +31,28 @@ export function boardInput(s) {
   };
 }
 
+// The status line, from the state: what the game on the board waits for, or how it ended;
+// n is the number of foxes. A screen reader hears it after each move (texts.afterMoveText).
+export function statusText(s, n) {
+  const { live, game } = s;
+  if (s.engine === "failed") return text.engineUnavailableText();
+  if (s.linkError) return text.blockedText("link-error");
+  if (s.engine === "restarting") return text.engineStoppedText();
+  if (isBrowsing(s)) return text.browsingText(s.shown.ply, live.ply);
+  if (live.result) {
+    return `${text.headlineText(live, game.mode, game.side, n)} ${text.reasonText(live.reason, n)}`;
+  }
+  if (s.thinking) return text.thinkingText();
+  const humans = game.mode === "two" || live.to_move === game.side;
+  if (s.engine !== "ready" && game.mode === "computer" && !humans) return text.replyWhenReadyText();
+  if (game.mode === "two") return text.toMoveText(live.to_move, n);
+  if (game.mode === "link") {
+    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last?.move, n,
+      fresh: live.ply === 0 });
+  }
+  return humans ? text.yourMoveText(live.to_move, n) : text.toMoveText(live.to_move, n);
+}
+
 export function createView(root, { store, foxes, sidewaysOption, balance }) {
   const html = document.documentElement;
   const $ = (selector) => root.querySelector(selector);
@@ -59,8 +81,10 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (!board) return;
     const input = boardInput(s);
     if (board.flipped !== input.flipped) board.setFlipped(input.flipped);
-    // A saved game without a view keeps the server's drawing until the engine has read it.
-    if (!boardState(s) && !s.blank) return;
+    // A saved game without a view keeps the server's drawing until the engine has read it; the
+    // board keeps the move it sent (locked, a dropped piece where it was put) until the
+    // engine's answer is shown.
+    if ((!boardState(s) && !s.blank) || s.checking) return;
     board.svg.classList.toggle("board-dimmed", input.dimmed);
     // The board is given a new input only when it changed: an update drops the piece the
     // player has picked up, and the page redraws on every message.
@@ -70,26 +94,6 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     drawn = key;
     board.update(input.position, { animate, interactive: input.interactive, must: input.must,
       end: input.end, focusKind: input.focusKind });
-  }
-
-  function statusText(s) {
-    const { live, game } = s;
-    if (s.engine === "failed") return text.engineUnavailableText();
-    if (s.linkError) return text.blockedText("link-error");
-    if (s.engine === "restarting") return text.engineStoppedText();
-    if (isBrowsing(s)) return text.browsingText(s.shown.ply, live.ply);
-    if (live.result) {
-      return `${text.headlineText(live, game.mode, game.side, foxes)} ${text.reasonText(live.reason, foxes)}`;
-    }
-    if (s.thinking) return text.thinkingText();
-    const humans = game.mode === "two" || live.to_move === game.side;
-    if (s.engine !== "ready" && game.mode === "computer" && !humans) return text.replyWhenReadyText();
-    if (game.mode === "two") return text.toMoveText(live.to_move, foxes);
-    if (game.mode === "link") {
-      return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last?.move, n: foxes,
-        fresh: live.ply === 0 });
-    }
-    return humans ? text.yourMoveText(live.to_move, foxes) : text.toMoveText(live.to_move, foxes);
   }
 
   function renderEngine(s) {
@@ -243,7 +247,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     renderMoves(s);
     const { live, game } = s;
     if (!live || !game) {
-      if (s.engine === "failed" || s.linkError) statusEl.textContent = statusText(s);
+      if (s.engine === "failed" || s.linkError) statusEl.textContent = statusText(s, foxes);
       return;
     }
     const browsing = isBrowsing(s);
@@ -253,7 +257,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     statusEl.dataset.browsing = String(browsing);
     statusEl.dataset.mode = game.mode; // what the game on the board is, for tests and styles
     statusEl.dataset.side = game.side;
-    statusEl.textContent = statusText(s);
+    statusEl.textContent = statusText(s, foxes);
     $("#opponent").textContent = text.opponentText(game.mode, game.level);
     $("#table-info").textContent = text.tableText(live.geese, live.sideways, sidewaysOption);
     renderBalance(s);

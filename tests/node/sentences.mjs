@@ -1,0 +1,119 @@
+// Every sentence the play page builds from parts at run time (its status line, its messages and
+// what a screen reader hears after a move), composed by the page's own functions (texts.js and
+// view.js's statusText) in one locale, for every kind of move and every ending. Reads
+// {catalog, codes, moves, foxes} as JSON on stdin: the catalog as the builder embeds it in the
+// page (i18n.js_catalog), the engine's codes and move views; prints [[what, sentence], ...] as
+// JSON. tests/test_punctuation.py checks them with the rules it checks the catalogs with.
+// Usage: node tests/node/sentences.mjs < input.json
+import { readFileSync } from "node:fs";
+
+const input = JSON.parse(readFileSync(0, "utf8"));
+// What i18n.js and the board read when they load: the page's embedded catalog, no media.
+globalThis.document = {
+  getElementById: (id) => (id === "i18n" ? { textContent: JSON.stringify(input.catalog) } : null),
+  documentElement: { lang: input.catalog.lang },
+};
+globalThis.matchMedia = () => ({ matches: false, addEventListener() {} });
+
+const text = await import("../../site_builder/static/js/texts.js");
+const { statusText } = await import("../../site_builder/static/js/play/view.js");
+const { createState } = await import("../../site_builder/static/js/play/state.js");
+
+const { codes, moves } = input;
+const out = [];
+const add = (what, sentence) => out.push([what, sentence]);
+const SIDES = ["fox", "geese"];
+// The page's own codes: why a move waits (state.js, whyNoMove, and a fox that must jump), and
+// what the board refuses without asking the engine (shared/board.js, the move box).
+const BLOCKED = ["loading", "failed", "link-error", "over", "browsing", "friend", "thinking",
+  "not-yours", "confirm", "must-jump"];
+const BOARD = ["no-moves", "ambiguous-chain", "bad-notation"];
+
+// The page's state with a game on the board (a position reduced to what statusText reads).
+function state({ mode, side, toMove = "fox", result = null, reason = null, ply = 4, last = moves[0],
+  engine = "ready", ...flags }) {
+  const s = createState({ defaults: { mode: "computer", side: "fox" } });
+  s.engine = engine;
+  s.game = { mode, side, level: "medium" };
+  s.live = s.shown = { ply, to_move: toMove, result, reason, last };
+  return Object.assign(s, flags);
+}
+
+// Every status line, with what it describes.
+const statuses = [];
+for (const n of input.foxes) {
+  for (const mode of ["computer", "two", "link"]) {
+    for (const side of SIDES) {
+      for (const result of codes.results) {
+        for (const reason of codes.reasons) {
+          statuses.push([`${mode} ${side} ${result} ${reason} n=${n}`,
+            statusText(state({ mode, side, result, reason }), n)]);
+        }
+      }
+      for (const toMove of SIDES) {
+        for (const engine of ["ready", "loading"]) {
+          statuses.push([`${mode} ${side} ${toMove} to move, ${engine}, n=${n}`,
+            statusText(state({ mode, side, toMove, engine }), n)]);
+        }
+        for (const [ply, last] of [[0, null], [1, moves[0]], [6, moves[1]]]) {
+          statuses.push([`${mode} ${side} ${toMove} to move at ply ${ply}, n=${n}`,
+            statusText(state({ mode, side, toMove, ply, last }), n)]);
+        }
+      }
+    }
+  }
+}
+const base = { mode: "computer", side: "fox" };
+statuses.push(["thinking", statusText(state({ ...base, toMove: "geese", thinking: true }), 1)]);
+for (const engine of ["failed", "restarting"]) {
+  statuses.push([engine, statusText(state({ ...base, engine }), 1)]);
+}
+statuses.push(["link error", statusText(state({ ...base, linkError: { error: { code: "empty" } } }), 1)]);
+for (const [at, total] of [[0, 3], [1, 3], [2, 9], [7, 30]]) {
+  const s = state({ ...base, ply: total });
+  s.shown = { ply: at };
+  statuses.push([`browsing ${at} of ${total}`, statusText(s, 1)]);
+}
+for (const [what, status] of statuses) add(`status: ${what}`, status);
+
+// What is said after each kind of move, by the player or the computer, before every status.
+for (const last of moves) {
+  add(`computer played ${last.move}`, text.computerPlayedText(last));
+  for (const [what, status] of statuses) {
+    add(`after ${last.move}, ${what}`, text.afterMoveText(last, status));
+    add(`after the computer's ${last.move}, ${what}`,
+      text.afterMoveText(last, status, { computer: true }));
+  }
+}
+
+// The messages that take codes or numbers.
+const errors = [
+  ...codes.engine.map((code) => ({ code, detail: "x" })),
+  ...codes.record.map((code) => ({ code, ply: 3, move: "d4-d5", valid_prefix: "1.fox-and-geese.13" })),
+  ...codes.illegal.map((reason) => ({ code: "illegal-move", ply: 3, move: "d4-d5", reason })),
+];
+for (const error of errors) {
+  add(`computer failed: ${error.code} ${error.reason ?? ""}`, text.computerFailedText(error));
+  add(`error: ${error.code} ${error.reason ?? ""}`, text.errorText(error));
+}
+for (const code of [...codes.illegal, ...BOARD, undefined]) add(`illegal: ${code}`, text.illegalText(code));
+for (const n of input.foxes) {
+  for (const why of BLOCKED) add(`blocked: ${why} n=${n}`, text.blockedText(why, n));
+  for (const event of codes.events) add(`event: ${event}`, text.eventText(event));
+}
+for (const targets of [[], ["d5"], ["c4", "d5", "e4"]]) {
+  add(`selected, ${targets.length} targets`, text.selectedText("d4", targets));
+}
+for (const canStop of [true, false]) add(`chain, can stop ${canStop}`, text.chainText(canStop));
+for (const n of [0, 1, 2, 3, 5, 13, 21, 22]) {
+  add(`tally ${n}`, text.tallyText(n));
+  add(`prefix ${n}`, text.prefixText(n));
+  for (const sideways of [false, true]) {
+    for (const option of [false, true]) add(`table ${n} ${sideways} ${option}`, text.tableText(n, sideways, option));
+  }
+}
+for (const reason of codes.reasons) {
+  add(`setup game over: ${reason}`, text.setupProblemText({ code: "game-over", points: [], reason }, 1, 13));
+}
+
+process.stdout.write(JSON.stringify(out));
