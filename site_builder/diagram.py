@@ -170,7 +170,7 @@ def board_svg(
             # is centred on its (x, y), so that it stays clear of the goose on a turned board.
             f'<g class="hand" data-in-hand="{in_hand}"{hidden}>'
             + _piece("goose", "hand", x, y).replace(' data-piece="goose" data-at="hand"', "")
-            + f'<text x="{_num(x + PIECE + 26)}" y="{_num(y)}" font-size="22" '
+            + f'<text x="{_num(x + PIECE + 32)}" y="{_num(y)}" font-size="22" '
             'text-anchor="middle" dominant-baseline="central" '
             f'fill="{C["board-coord"]}">\u00d7{in_hand}</text></g>'
         )
