@@ -138,6 +138,8 @@ class Site:
             "related_to": None,
             "changes": None,
             "play": game.play,
+            # Whose pieces the texts name (words.PIECES), for the page's scripts (texts.js).
+            "pieces": game.pieces,
             "svg": board_svg(
                 rules, title=title + ". " + ". ".join(caption) + ".", look=game.pieces
             ),
@@ -157,7 +159,12 @@ class Site:
             view["lessons_json"] = _json_script(lesson_data)
             pieces = lessons.first_pieces(game.id)
             view["lesson_svg"] = board_svg(
-                rules, pieces, title=tr.gettext("Lesson board"), interactive=True, look=game.pieces
+                rules,
+                pieces,
+                title=tr.gettext("Lesson board"),
+                interactive=True,
+                in_hand=lesson_data["lessons"][0]["start"]["in_hand"],
+                look=game.pieces,
             )
         if game.compared_with:
             base = self.by_id[game.compared_with]
@@ -238,10 +245,12 @@ class Site:
             ctx = self.context(loc, f"{game.id}/") | {"game": view}
             self.render(loc, "rules.html", f"{code}/{game.id}/index.html", ctx)
             if not game.play:
-                continue  # its play page waits for the play page's split by game (issue #33)
+                continue
             ctx = self.context(loc, f"{game.id}/play/") | {
                 "game": view,
-                "board_svg": board_svg(game.variant.rules(), title=view["name"], interactive=True),
+                "board_svg": board_svg(
+                    game.variant.rules(), title=view["name"], interactive=True, look=game.pieces
+                ),
                 "page_modules": page_modules(),
                 "engine_codes": _json_script(codes.registry()),
                 "openings": _json_script(opening_states(game)),

@@ -65,7 +65,9 @@ def board_svg(
     """Draw ``rules.board`` with ``pieces`` ({square: "fox"|"goose"}; default: the start).
 
     ``in_hand`` geese wait beside the board, drawn as one goose and their number below it
-    (default: the start's, ``rules.in_hand``, when ``pieces`` is the start too). ``look``:
+    (default: the start's, ``rules.in_hand``, when ``pieces`` is the start too); a live board
+    of a game with a hand keeps room for it even when it is empty, since board.js shows the
+    hand of each position it is given. ``look``:
     whose pieces the fox side's are (a content file's ``pieces``), for a tiger's stripes or an
     officer's cap.
 
@@ -89,7 +91,7 @@ def board_svg(
     size_w = (w - 1) * SPACING + 2 * MARGIN
     size_h = (h - 1) * SPACING + 2 * MARGIN
     # The hand is a strip below the board, wide enough for a goose and its count.
-    hand_h = SPACING if in_hand else 0
+    hand_h = SPACING if in_hand or (interactive and rules.in_hand) else 0
     classes = "board interactive" if interactive else "board"
     role = 'role="group"' if interactive else 'role="img"'
     out = [
@@ -160,14 +162,17 @@ def board_svg(
         x, y = xy(sq)
         out.append(_piece(kind, square_name(sq), x, y, look))
     out.append("</g>")
-    if in_hand:
+    if hand_h:
         x, y = MARGIN + (w - 1) * SPACING / 2 - SPACING / 2, size_h + hand_h / 2 - PAD / 2
+        hidden = "" if in_hand else ' visibility="hidden"'
         out.append(
-            # A picture of the pieces in hand, not a piece on a point: no data-piece.
-            f'<g class="hand" data-in-hand="{in_hand}">'
+            # A picture of the pieces in hand, not a piece on a point: no data-piece. The count
+            # is centred on its (x, y), so that it stays clear of the goose on a turned board.
+            f'<g class="hand" data-in-hand="{in_hand}"{hidden}>'
             + _piece("goose", "hand", x, y).replace(' data-piece="goose" data-at="hand"', "")
-            + f'<text x="{_num(x + PIECE + 6)}" y="{_num(y)}" font-size="22" '
-            f'dominant-baseline="central" fill="{C["board-coord"]}">\u00d7{in_hand}</text></g>'
+            + f'<text x="{_num(x + PIECE + 32)}" y="{_num(y)}" font-size="22" '
+            'text-anchor="middle" dominant-baseline="central" '
+            f'fill="{C["board-coord"]}">\u00d7{in_hand}</text></g>'
         )
     out.append("</svg>")
     return Markup("".join(out))

@@ -107,6 +107,8 @@ const probes = [
   ["new_game", '{"game": "two-foxes"}'],
   ["load", '{"record": "1.fox-and-geese.13.zz"}'],
   ["play", '{"record": "1.large-cross.18", "move": "e7-e6"}'],
+  ["play", '{"record": "1.bagh-chal.20", "path": ["c3"]}'],
+  ["load", '{"record": "1.asalto.24.d4-d5"}'],
 ];
 for (const [method, params] of probes) {
   if (restoredCall(method, params) !== bootedCall(method, params)) {

@@ -82,6 +82,8 @@ def _sample_records() -> list[str]:
         ("fox-and-geese", 17, True),
         ("two-foxes", None, False),
         ("large-cross", None, False),
+        ("asalto", None, False),
+        ("bagh-chal", None, False),  # placements (@c3) while goats are in hand
     ]:
         record = GameRecord.new(game, geese, sideways)
         position = record.replay()
@@ -108,7 +110,10 @@ def _mutate(record: str, at: int, kind: int, char: str) -> str:
     return record[:i] + record[i + 1 :]  # delete
 
 
-_move = st.from_regex(r"[a-j][0-9]{1,2}([-x][a-j][0-9]{1,2}){1,3}", fullmatch=True)
+_move = st.one_of(
+    st.from_regex(r"[a-j][0-9]{1,2}([-x][a-j][0-9]{1,2}){1,3}", fullmatch=True),
+    st.from_regex(r"@[a-j][0-9]{1,2}", fullmatch=True),  # a placement
+)
 
 fragments = st.one_of(
     _valid,
@@ -118,8 +123,8 @@ fragments = st.one_of(
     ),  # mutated
     st.builds(
         lambda game, opts, moves: ".".join(["1", game, opts, *moves]),  # illegal moves
-        st.sampled_from(["fox-and-geese", "two-foxes", "large-cross"]),
-        st.sampled_from(["13", "15s", "17", "20", "18", "14", "13s"]),
+        st.sampled_from(["fox-and-geese", "two-foxes", "large-cross", "asalto", "bagh-chal"]),
+        st.sampled_from(["13", "15s", "17", "20", "18", "14", "13s", "24"]),
         st.lists(_move, max_size=12),
     ),
     st.text(max_size=30).map(lambda game: f"1.{game}.13.d4-d5"),  # wrong game ids
@@ -128,3 +133,16 @@ fragments = st.one_of(
     st.integers(1, 12_000).map(lambda n: "1.fox-and-geese.13." + ".".join(["d4-d5", "d5-d4"] * n)),
     st.integers(20_001, 60_000).map(lambda n: "x" * n),  # huge
 )
+
+
+def fragments_for(game: str) -> st.SearchStrategy[str]:
+    """``fragments``, with more of one game's records and their broken forms: what a player of
+    that game's page opens most."""
+    own = st.sampled_from([r for r in VALID if r.split(".")[1] == game])
+    return st.one_of(
+        fragments,
+        own,
+        st.builds(
+            _mutate, own, st.integers(0, 10_000), st.integers(0, 2), st.characters(codec="utf-8")
+        ),
+    )

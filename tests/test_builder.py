@@ -229,6 +229,13 @@ def test_diagram_draws_pieces_in_hand_beside_the_board_only_where_there_are_some
     assert int(tall[2]) > int(plain[2]) and tall[1] == plain[1]
     for game in ("fox-and-geese", "asalto"):
         assert 'class="hand"' not in str(board_svg(rules_for(game), title="x"))
+    # A live board (play page, lessons) of a game with a hand keeps its room and picture even
+    # with none in hand, hidden: board.js shows the hand of every position it is given.
+    live = str(board_svg(rules_for("bagh-chal"), {}, title="x", interactive=True))
+    assert re.search(r'<g class="hand" data-in-hand="0" visibility="hidden">', live)
+    assert re.search(r'viewBox="0 0 (\d+) (\d+)"', live)[2] == tall[2]
+    for game in ("fox-and-geese", "asalto"):
+        assert 'class="hand"' not in str(board_svg(rules_for(game), title="x", interactive=True))
 
 
 def test_diagram_escapes_title_and_can_be_interactive_and_flipped():
@@ -262,8 +269,7 @@ def test_content_points_at_engine_games():
     ]
     assert [g.compared_with for g in games] == [None, *["fox-and-geese"] * 4]
     assert [g.pieces for g in games] == [*["fox-geese"] * 3, "officers-rebels", "tigers-goats"]
-    # The play page of the new games waits for the play page's split by game (issue #33).
-    assert [g.play for g in games] == [True, True, True, False, False]
+    assert all(g.play for g in games)
     for game in games:
         assert game.variant is VARIANTS[game.id]
         assert game.rules and game.balance and game.history and game.summary
@@ -282,8 +288,8 @@ def test_content_and_js_strings_are_extracted():
     for game in load_games():
         for text in (game.name, game.summary, *game.rules, *game.balance, *game.history):
             assert catalog.get(text) is not None, text
-    for message in i18n.js_messages():
-        assert catalog.get(message) is not None, message
+    for message, context in i18n.js_messages():
+        assert catalog.get(message, context) is not None, message
 
 
 def _po(tmp_path: Path, entries) -> Path:
@@ -336,10 +342,16 @@ def test_js_catalog_holds_only_translated_js_messages():
     catalog.add(("The fox wins.", "The foxes win."), ("Räven vinner.", "Rävarna vinner."))
     catalog.add("Rules", "Regler")  # a template message, not used by JS
     catalog.add("Geese cannot jump.", "")
+    catalog.add("The officers win.", "Officerarna vinner.", context="asalto")
     data = i18n.js_catalog(
         "sv",
         catalog,
-        ["The game is over.", ("The fox wins.", "The foxes win."), "Geese cannot jump."],
+        [
+            ("The game is over.", None),
+            (("The fox wins.", "The foxes win."), None),
+            ("Geese cannot jump.", None),
+            ("The officers win.", "asalto"),
+        ],
     )
     assert data == {
         "lang": "sv",
@@ -348,6 +360,8 @@ def test_js_catalog_holds_only_translated_js_messages():
         "messages": {
             "The game is over.": "Partiet är slut.",
             "The fox wins.": ["Räven vinner.", "Rävarna vinner."],
+            # A message with a context is keyed as gettext keys it, context first.
+            "asalto\x04The officers win.": "Officerarna vinner.",
         },
     }
 

@@ -24,7 +24,7 @@ LOCALES = i18n.locales()
 # The games the site publishes: those with a content file (the engine may have more).
 CONTENT = {g.id: g for g in load_games()}
 GAMES = list(CONTENT)
-# Games with a play page: Asalto's and Bagh-Chal's wait for the play page's split by game.
+# Games with a play page (a content file may hide it: play = false).
 PLAYABLE = [g for g in GAMES if CONTENT[g].play]
 # Pages inside each locale: home, rules pages, play pages, and puzzles pages where a game has
 # puzzles.

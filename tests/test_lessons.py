@@ -104,11 +104,15 @@ def test_the_lessons_say_the_play_page_turns_the_board_for_the_fox_side(
 ) -> None:
     # Issue #37: the lessons' board has the geese at the bottom, the play page puts the player's
     # own pieces there; the reader is told before "Play now" takes them to it.
-    note = i18n.load_translations()[code][0].gettext(
-        "On the play page your own pieces start nearest you, so when you play the fox side "
-        "the board is turned round."
-    )
+    # Said of the side whose board turns, by the game's own pieces.
+    tr = i18n.load_translations()[code][0]
+    start = "On the play page your own pieces start nearest you, so when you play the"
+    notes = {
+        "asalto": tr.pgettext("asalto", f"{start} officers the board is turned round."),
+        "bagh-chal": tr.pgettext("bagh-chal", f"{start} tigers the board is turned round."),
+    }
     for game in GAMES:
+        note = notes.get(game) or tr.gettext(f"{start} fox side the board is turned round.")
         html = (site_dir / code / game / "index.html").read_text(encoding="utf-8")
         lessons_part = html[html.index('id="lessons"') : html.index('id="lesson-data"')]
         playable = game in PLAYABLE

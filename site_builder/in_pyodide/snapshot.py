@@ -11,12 +11,13 @@ import os
 import random
 from collections.abc import Callable
 
+from game import VARIANTS
 from game.api import ai_move, call, new_game
 
 # A first search in each game (to a fixed depth: easy stops there) builds the move and
 # evaluation tables, so they are in the snapshot. (Snapshots still differ between builds:
 # they hold entropy-seeded state.)
-for _game in ("fox-and-geese", "two-foxes", "large-cross"):
+for _game in VARIANTS:
     ai_move(new_game(_game)["record"], "easy", 60.0, 0)
 
 

@@ -18,7 +18,9 @@ from playwright.sync_api import Page
 from game import Position, api, rules_for
 from game.position import GOOSE
 
-GAMES = ("fox-and-geese", "two-foxes", "large-cross")
+GAMES = ("fox-and-geese", "two-foxes", "large-cross")  # the games with puzzles
+# Every game with a play page, those with pieces of their own (Asalto, Bagh-Chal) too.
+PLAY_GAMES = (*GAMES, "asalto", "bagh-chal")
 READY = "html[data-engine=ready]"
 START = "1.fox-and-geese.13"
 RUNTIME = "**/pyodide.asm.wasm*"  # the WebAssembly runtime: no engine without it
@@ -188,12 +190,14 @@ def legal_moves(state: dict) -> list[str]:
 
 
 def enter_move(page, state: dict, move: str, *, by_final=False, by_drag=False) -> dict:
-    """Enter ``move`` on the board the way a player would; returns the engine's next state."""
-    path = move.replace("x", "-").split("-")
+    """Enter ``move`` on the board the way a player would; returns the engine's next state.
+    The points to click are the move's path in the engine's view (a placement's is the one
+    point a piece from the hand goes to)."""
+    path = next(m["path"] for m in state["legal"] if m["move"] == move)
     if by_drag:
         drag(page, path[0], path[-1])
     else:
-        clicks = [path[0], path[-1]] if by_final else list(path)
+        clicks = [path[0], path[-1]] if by_final and len(path) > 1 else list(path)
         # A chain that could go on but may stop here: click the fox again to stop.
         if (
             not by_final
@@ -229,7 +233,11 @@ def assert_board(page, state):
     status = page.locator("#status")
     assert status.get_attribute("data-to-move") == state["to_move"]
     assert status.get_attribute("data-result") == (state["result"] or "")
-    assert str(state["geese_left"]) in page.locator("#tally").inner_text()
+    tally = page.locator("#tally").inner_text()
+    assert str(state["geese_left"]) in tally
+    # Pieces in hand and the captures that count towards a win, where the game has them.
+    if state["in_hand"]:
+        assert str(state["in_hand"]) in tally and f"{state['captured']} " in tally
 
 
 def plies(page) -> int:

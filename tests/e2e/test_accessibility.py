@@ -20,9 +20,12 @@ PAGES = [f"{code}/large-cross/play/" for code in locales()] + [
     "pl/",
     "pl/two-foxes/",
     "pl/two-foxes/puzzles/",
-    # The rules pages of the games with pieces of their own (a fortress, goats in hand).
+    # The rules and play pages of the games with pieces of their own (a fortress, goats in
+    # hand), the play pages in locales of their own.
     "pl/asalto/",
     "fr/bagh-chal/",
+    "de/asalto/play/",
+    "nl/bagh-chal/play/",
 ]
 
 

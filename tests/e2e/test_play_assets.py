@@ -17,7 +17,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Request
 
 from site_builder import i18n
-from tests.e2e.support import GAMES, READY
+from tests.e2e.support import PLAY_GAMES, READY
 from tests.helpers import REPO
 
 
@@ -78,7 +78,7 @@ def test_every_play_page_points_at_the_assets(site_dir):
     imports = sorted(imports)
     assert "engine.js" in imports and "i18n.js" in imports
     for lang in i18n.locales():
-        for game in GAMES:
+        for game in PLAY_GAMES:
             page = f"{lang}/{game}/play/index.html"
             html = (site_dir / page).read_text(encoding="utf-8")
             # Scripts only from files (JSON data blocks aside), no inline event handlers.

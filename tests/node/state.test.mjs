@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  boardState, computerToMove, createState, flippedFor, mustJump, running, turnedNote, undoTarget,
-  whyNoMove,
+  boardState, computerToMove, createState, flippedFor, huffNoteShown, mustJump, placing, running, turnedNote,
+  undoTarget, whyNoMove,
 } from "../../site_builder/static/js/play/state.js";
 
 // An engine state, as api.state gives it, reduced to what the queries read.
@@ -157,4 +157,23 @@ test("the note that the board is turned shows for the fox side until dismissed",
   const seen = playing({ side: "fox" });
   seen.turnedSeen = true;
   assert.equal(turnedNote(seen), false);
+});
+
+test("the side to move places from its hand when its legal moves are placements", () => {
+  const placements = [{ move: "@c3", path: ["c3"], captures: [] }, { move: "@c4", path: ["c4"], captures: [] }];
+  assert.equal(placing(position({ toMove: "geese", legal: placements })), true);
+  assert.equal(placing(position()), false); // steps and jumps visit two points or more
+  assert.equal(placing(position({ legal: [] })), false); // a game over
+  assert.equal(placing(null), false); // nothing shown yet
+  // A saved game drawn before the engine has read it knows no legal moves.
+  assert.equal(placing({ ply: 3, to_move: "geese" }), false);
+});
+
+test("the note on huffing shows once a huff was seen, until dismissed, not over a broken link", () => {
+  const s = playing();
+  assert.equal(huffNoteShown(s), false);
+  s.huffNote = true;
+  assert.equal(huffNoteShown(s), true);
+  s.linkError = { error: { code: "truncated" }, behind: s.live };
+  assert.equal(huffNoteShown(s), false);
 });

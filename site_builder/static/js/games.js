@@ -45,10 +45,12 @@ export function makeGame(state, { mode, side, level, id = newId() }) {
 // The parts of a game that come from the engine, with what the board shows of its last
 // position (the view), so a saved game is drawn before the engine has read its record.
 export function fromState(state) {
-  const { ply, to_move, last, pieces, geese_left, reason, end } = state;
+  const { ply, to_move, last, pieces, geese_left, in_hand, captured, captures_to_win, huffed, reason,
+    end } = state;
   return {
     record: state.record, moves: state.moves, geese: state.geese, sideways: state.sideways,
-    result: state.result, view: { ply, to_move, last, pieces, geese_left, reason, end },
+    result: state.result,
+    view: { ply, to_move, last, pieces, geese_left, in_hand, captured, captures_to_win, huffed, reason, end },
   };
 }
 

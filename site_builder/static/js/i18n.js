@@ -1,7 +1,8 @@
 // Translations for browser code. The builder embeds, in every page, the
 // page locale's translations of the messages found in these JS files:
 //   <script type="application/json" id="i18n">{"lang": "sv", "messages": {...}}</script>
-// A message is a string, or for plurals the catalog's forms keyed by the singular;
+// A message is a string, or for plurals the catalog's forms keyed by the singular (a message
+// with a context, such as the game whose pieces it names, after the context and "\u0004");
 // "plural" maps each CLDR plural category to a form's index (Polish has three).
 // Placeholders are %(name)s, as in Python and Jinja, so Babel checks them.
 
@@ -48,8 +49,23 @@ export function t(msgid, params = {}) {
 
 /** Translate a message with a count, in the plural form the locale uses for it. */
 export function tn(singular, plural, n, params = {}) {
-  const translated = Array.isArray(messages[singular]);
-  const forms = translated ? messages[singular] : [singular, plural];
+  return pluralText(singular, singular, plural, n, params);
+}
+
+/** Translate a message in a context (pgettext), such as the game whose pieces it names. */
+export function pt(context, msgid, params = {}) {
+  const text = messages[`${context}\u0004${msgid}`];
+  return format(typeof text === "string" ? text : msgid, params);
+}
+
+/** Translate a message with a count in a context (npgettext). */
+export function npt(context, singular, plural, n, params = {}) {
+  return pluralText(`${context}\u0004${singular}`, singular, plural, n, params);
+}
+
+function pluralText(key, singular, plural, n, params) {
+  const translated = Array.isArray(messages[key]);
+  const forms = translated ? messages[key] : [singular, plural];
   const category = pluralRules.select(n);
   const index = translated ? data.plural?.[category] : undefined;
   const form = index ?? (category === "one" ? 0 : forms.length - 1);

@@ -6,7 +6,7 @@
 import { GameStore } from "./games.js";
 import * as hooks from "./hooks.js";
 import { readFragment } from "./links.js";
-import { FLIP_KEY, HINT_KEY, TURNED_KEY, createController } from "./play/controller.js";
+import { FLIP_KEY, HINT_KEY, HUFF_KEY, TURNED_KEY, createController } from "./play/controller.js";
 import { firstGame, readOpenings, showEarly } from "./play/early.js";
 import { createState } from "./play/state.js";
 import { createView } from "./play/view.js";
@@ -39,6 +39,7 @@ function bind() {
     "undo": play.undo,
     "flip": play.flip,
     "dismiss-turned": play.dismissTurned,
+    "dismiss-huff": play.dismissHuff,
     "copy-link": play.copyLink,
     "first": () => play.browse(0),
     "prev": () => play.browse(s.shown.ply - 1),
@@ -124,6 +125,7 @@ s.early = first.roles ?? null;
 s.blank = Boolean(first.blank);
 s.hint = stored(HINT_KEY) !== "true";
 s.turnedSeen = stored(TURNED_KEY) === "true";
+s.huffSeen = stored(HUFF_KEY) === "true";
 view.renderSettings(s);
 setTimeout(() => {
   view.mountBoard({

@@ -1,10 +1,44 @@
 // Every text the play page shows or speaks, in one place. Codes from the engine (reasons a
 // move is refused, why a link cannot be read, why a game ended) are written out literally,
 // so a test can check that each one the engine can send has a text here.
+//
+// A text that names pieces is a whole message for each game's pieces (foxes and geese,
+// Asalto's officers and rebels, Bagh-Chal's tigers and goats), with the game as its context:
+// languages inflect the nouns, so no piece name is put into a fixed frame. The page says whose
+// pieces it shows (<html data-pieces>, from the content file's "pieces").
 
-import { t, tn } from "./i18n.js";
+import { lang, npt, pt, t, tn } from "./i18n.js";
+
+const PIECES = document.documentElement.dataset.pieces || "fox-geese";
+const OFFICERS = PIECES === "officers-rebels";
+const TIGERS = PIECES === "tigers-goats";
+const listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
+
+// Why a move is refused, where the words name the pieces of Asalto or Bagh-Chal.
+function ownIllegalText(code) {
+  if (OFFICERS) {
+    switch (code) {
+      case "goose-backward": return pt("asalto", "Rebels cannot move backward.");
+      case "geese-cannot-jump": return pt("asalto", "Rebels cannot jump.");
+      case "not-a-jump": return pt("asalto", "A jump goes over one rebel to the empty point just behind it, along a line.");
+      default: return null;
+    }
+  }
+  if (TIGERS) {
+    switch (code) {
+      case "must-place": return pt("bagh-chal", "While goats are in hand, a goat turn places one: click an empty point.");
+      case "none-in-hand": return pt("bagh-chal", "There is no goat in hand to place.");
+      case "geese-cannot-jump": return pt("bagh-chal", "Goats cannot jump.");
+      case "not-a-jump": return pt("bagh-chal", "A jump goes over one goat to the empty point just behind it, along a line.");
+      default: return null;
+    }
+  }
+  return null;
+}
 
 export function illegalText(code) {
+  const own = ownIllegalText(code);
+  if (own) return own;
   switch (code) {
     case "not-your-piece": return t("That piece belongs to the other side.");
     case "no-piece": return t("There is no piece there.");
@@ -30,12 +64,37 @@ export function illegalText(code) {
 
 // Which side won, in words; n is the number of foxes in the game.
 export function winnerText(result, n) {
+  if (result === "draw" || !result) return t("The game is drawn.");
+  if (OFFICERS) return result === "fox" ? pt("asalto", "The officers win.") : pt("asalto", "The rebels win.");
+  if (TIGERS) return result === "fox" ? pt("bagh-chal", "The tigers win.") : pt("bagh-chal", "The goats win.");
   if (result === "fox") return tn("The fox wins.", "The foxes win.", n);
   if (result === "geese") return t("The geese win.");
   return t("The game is drawn.");
 }
 
-export function reasonText(reason, n) {
+// n: the foxes on the board; toWin: the captures that win (Bagh-Chal's five goats).
+export function reasonText(reason, n, toWin) {
+  if (OFFICERS) {
+    switch (reason) {
+      case "goose-count": return pt("asalto", "Too few rebels are left to fill the fortress.");
+      case "pen-full": return pt("asalto", "The rebels have filled the fortress.");
+      case "foxes-gone": return pt("asalto", "No officer is left.");
+      case "fox-trapped": return npt("asalto", "The officer cannot move.", "The officers cannot move.", n);
+      case "geese-blocked": return pt("asalto", "The rebels cannot move.");
+      case "hundred-ply-rule": return pt("asalto", "Fifty moves each without a capture, a huff or a rebel moving forward.");
+      default: break;
+    }
+  }
+  if (TIGERS) {
+    switch (reason) {
+      case "goose-count": return npt("bagh-chal", "The tigers have captured %(num)s goat.",
+        "The tigers have captured %(num)s goats.", toWin);
+      case "fox-trapped": return npt("bagh-chal", "The tiger cannot move.", "The tigers cannot move.", n);
+      case "geese-blocked": return pt("bagh-chal", "The goats cannot move.");
+      case "hundred-ply-rule": return pt("bagh-chal", "Fifty moves each without a capture or a goat being placed.");
+      default: break;
+    }
+  }
   switch (reason) {
     case "goose-count": return tn("Too few geese are left to trap the fox.", "Too few geese are left to trap the foxes.", n);
     case "pen-full": return t("The geese have filled the pen.");
@@ -48,10 +107,17 @@ export function reasonText(reason, n) {
   }
 }
 
-// What a move did besides moving (the engine's "events").
-export function eventText(event) {
+// What a move did besides moving (the engine's "events"); points: the pieces it concerns
+// (the view's "huffed").
+export function eventText(event, points = []) {
   switch (event) {
-    case "huff": return t("Every fox that could have captured has been removed from the board.");
+    case "huff":
+      if (OFFICERS && points.length) {
+        return npt("asalto", "The officer on %(points)s is huffed, taken off the board: it could have captured.",
+          "The officers on %(points)s are huffed, taken off the board: they could have captured.",
+          points.length, { points: listFormat.format(points) });
+      }
+      return t("Every fox that could have captured has been removed from the board.");
     default: return "";
   }
 }
@@ -66,6 +132,9 @@ export function headlineText(state, mode, side, n) {
 
 // A short result for the end of the move list.
 export function resultLineText(result, n) {
+  if (result === "draw" || !result) return t("Draw");
+  if (OFFICERS) return result === "fox" ? pt("asalto", "Officers win") : pt("asalto", "Rebels win");
+  if (TIGERS) return result === "fox" ? pt("bagh-chal", "Tigers win") : pt("bagh-chal", "Goats win");
   if (result === "fox") return tn("Fox wins", "Foxes win", n);
   if (result === "geese") return t("Geese win");
   return t("Draw");
@@ -75,12 +144,27 @@ export function sideText(side, n) {
   return side === "fox" ? tn("the fox", "the foxes", n) : t("the geese");
 }
 
+// Which side the player of a link game plays.
+export function youPlayText(side, n) {
+  if (OFFICERS) return side === "fox" ? pt("asalto", "You play the officers.") : pt("asalto", "You play the rebels.");
+  if (TIGERS) return side === "fox" ? pt("bagh-chal", "You play the tigers.") : pt("bagh-chal", "You play the goats.");
+  return t("You play %(side)s.", { side: sideText(side, n) });
+}
+
 export function yourMoveText(side, n) {
+  if (OFFICERS) {
+    return side === "fox" ? pt("asalto", "Your move, with the officers.") : pt("asalto", "Your move, with the rebels.");
+  }
+  if (TIGERS) {
+    return side === "fox" ? pt("bagh-chal", "Your move, with the tigers.") : pt("bagh-chal", "Your move, with the goats.");
+  }
   return side === "fox" ? tn("Your move, with the fox.", "Your move, with the foxes.", n)
     : t("Your move, with the geese.");
 }
 
 export function toMoveText(side, n) {
+  if (OFFICERS) return side === "fox" ? pt("asalto", "Officers to move") : pt("asalto", "Rebels to move");
+  if (TIGERS) return side === "fox" ? pt("bagh-chal", "Tigers to move") : pt("bagh-chal", "Goats to move");
   return side === "fox" ? tn("Fox to move", "Foxes to move", n) : t("Geese to move");
 }
 
@@ -95,7 +179,7 @@ export function replyWhenReadyText() {
 
 // Play by link: who you are, what happened, what to do next.
 export function linkStatusText({ side, toMove, last, n, fresh }) {
-  const you = t("You play %(side)s.", { side: sideText(side, n) });
+  const you = youPlayText(side, n);
   if (toMove === side) {
     // Nothing has been sent yet before the first move: the link goes to the friend, not back.
     if (!last) return [you, t("Make your move, then send the link to your friend.")].join(" ");
@@ -108,6 +192,8 @@ export function linkStatusText({ side, toMove, last, n, fresh }) {
 }
 
 export function tableText(geese, sideways, hasOption) {
+  if (OFFICERS) return npt("asalto", "%(num)s rebel in the game", "%(num)s rebels in the game", geese);
+  if (TIGERS) return npt("bagh-chal", "%(num)s goat in the game", "%(num)s goats in the game", geese);
   if (!hasOption) return tn("%(num)s goose in the game", "%(num)s geese in the game", geese);
   return sideways ? tn("%(num)s goose, sideways steps allowed", "%(num)s geese, sideways steps allowed", geese)
     : tn("%(num)s goose, no sideways steps", "%(num)s geese, no sideways steps", geese);
@@ -122,8 +208,21 @@ export function opponentText(mode, level) {
   return t("Against the computer (medium)");
 }
 
-export function tallyText(n) {
-  return tn("%(num)s goose left", "%(num)s geese left", n);
+// The pieces counted beside the board, from the engine's view of the position shown: the
+// geese left; Asalto's officers too (huffing takes them); Bagh-Chal's goats in hand while there
+// are any, and the goats captured against the five that win.
+export function tallyText(view) {
+  const left = view.geese_left ?? 0;
+  if (OFFICERS) {
+    return [npt("asalto", "%(num)s rebel left", "%(num)s rebels left", left),
+      npt("asalto", "%(num)s officer left", "%(num)s officers left", view.pieces?.fox.length ?? 0)].join(" · ");
+  }
+  if (TIGERS) {
+    const hand = view.in_hand ? [pt("bagh-chal", "Goats in hand: %(num)s", { num: view.in_hand })] : [];
+    return [...hand, pt("bagh-chal", "Captured: %(num)s of %(total)s",
+      { num: view.captured ?? 0, total: view.captures_to_win })].join(" · ");
+  }
+  return tn("%(num)s goose left", "%(num)s geese left", left);
 }
 
 // Browsing the moves, counted the way the move list numbers them (a move is the fox's and
@@ -146,8 +245,12 @@ export function blockedText(why, n) {
     case "thinking": return t("Wait for the computer's move.");
     case "not-yours": return t("That is the computer's side.");
     case "confirm": return t("Answer the question first.");
-    case "must-jump": return tn("A capture is compulsory: the marked fox must jump.",
-      "A capture is compulsory: a marked fox must jump.", n);
+    case "must-jump":
+      // Where capturing is optional, a piece must jump only when nothing else can move.
+      if (OFFICERS) return pt("asalto", "Only a jump is possible: choose a marked officer.");
+      if (TIGERS) return pt("bagh-chal", "Only a jump is possible: choose a marked tiger.");
+      return tn("A capture is compulsory: the marked fox must jump.",
+        "A capture is compulsory: a marked fox must jump.", n);
     default: return "";
   }
 }
@@ -203,31 +306,52 @@ export function otherKindText() {
 }
 
 export function pointLabel(name, kind) {
+  if (OFFICERS && kind) {
+    return kind === "fox" ? pt("asalto", "%(point)s, officer", { point: name }) : pt("asalto", "%(point)s, rebel", { point: name });
+  }
+  if (TIGERS && kind) {
+    return kind === "fox" ? pt("bagh-chal", "%(point)s, tiger", { point: name }) : pt("bagh-chal", "%(point)s, goat", { point: name });
+  }
   if (kind === "fox") return t("%(point)s, fox", { point: name });
   if (kind === "goose") return t("%(point)s, goose", { point: name });
   return t("%(point)s, empty", { point: name });
 }
 
 // A move in words for screen readers, from the engine's move ({move, path, captures}): a
-// capture says what it took.
-export function moveWords({ move, captures }) {
+// capture says what it took; a piece placed from the hand (a path of one point) where it went.
+export function moveWords({ move, path, captures }) {
+  if (path.length === 1) return pt("bagh-chal", "A goat is placed on %(point)s.", { point: path[0] });
   if (!captures.length) return move;
-  return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.",
-    captures.length, { move });
+  const n = captures.length;
+  if (OFFICERS) {
+    return npt("asalto", "%(move)s: the officer takes %(num)s rebel.", "%(move)s: the officer takes %(num)s rebels.", n, { move });
+  }
+  if (TIGERS) return npt("bagh-chal", "%(move)s: the tiger takes %(num)s goat.", "%(move)s: the tiger takes %(num)s goats.", n, { move });
+  return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.", n, { move });
 }
 
 // The capture gets a sentence of its own: wrapping moveWords, which ends a sentence itself,
 // would end this one twice.
-export function computerPlayedText({ move, captures }) {
+export function computerPlayedText({ move, path, captures }) {
+  if (path.length === 1) return pt("bagh-chal", "The computer placed a goat on %(point)s.", { point: path[0] });
   if (!captures.length) return t("The computer played %(move)s.", { move });
+  const n = captures.length;
+  if (OFFICERS) {
+    return npt("asalto", "The computer played %(move)s: the officer takes %(num)s rebel.",
+      "The computer played %(move)s: the officer takes %(num)s rebels.", n, { move });
+  }
+  if (TIGERS) {
+    return npt("bagh-chal", "The computer played %(move)s: the tiger takes %(num)s goat.",
+      "The computer played %(move)s: the tiger takes %(num)s goats.", n, { move });
+  }
   return tn("The computer played %(move)s: the fox takes %(num)s goose.",
-    "The computer played %(move)s: the fox takes %(num)s geese.", captures.length, { move });
+    "The computer played %(move)s: the fox takes %(num)s geese.", n, { move });
 }
 
 // What a screen reader hears after a move: the move (the computer's in a sentence of its own),
 // then the status line as it is after it.
-export function afterMoveText(last, status, { computer = false } = {}) {
-  return `${computer ? computerPlayedText(last) : moveWords(last)} ${status}`;
+export function afterMoveText(last, status, { computer = false, extra = "" } = {}) {
+  return [computer ? computerPlayedText(last) : moveWords(last), extra, status].filter(Boolean).join(" ");
 }
 
 export function selectedText(point, targets) {
@@ -236,6 +360,9 @@ export function selectedText(point, targets) {
 }
 
 export function chainText(canStop) {
+  if (OFFICERS && canStop) {
+    return pt("asalto", "Jump on by clicking the next landing point, or click the officer again to stop here.");
+  }
   return canStop ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
     : t("The fox must jump on: click the next landing point.");
 }

@@ -12,11 +12,14 @@ import { keep } from "../shared/storage.js";
 import * as text from "../texts.js";
 import { draftGame, showEarly } from "./early.js";
 import { readSettings } from "./settings.js";
-import { LEVELS, computerToMove, isBrowsing, mustJump, running, undoTarget, whyNoMove } from "./state.js";
+import {
+  LEVELS, computerToMove, isBrowsing, mustJump, placing, running, undoTarget, whyNoMove,
+} from "./state.js";
 
 export const FLIP_KEY = "fox-and-geese:flip";
 export const HINT_KEY = "fox-and-geese:hint-seen";
 export const TURNED_KEY = "fox-and-geese:turned-seen";
+export const HUFF_KEY = "fox-and-geese:huff-seen";
 const PAUSE_MS = 400; // between the end of your move's animation and the computer's reply
 
 export function createController({ root, s, view, store, openings, kind, foxes }) {
@@ -48,7 +51,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.draft = false;
     s.linkError = null;
     const other = g !== s.game;
-    if (other) s.otherTab = false;
+    if (other) s.otherTab = s.huffNote = false;
     s.game = g;
     Object.assign(g, fromState(state));
     g.aside = false;
@@ -130,7 +133,25 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     }
     hooks.mark("reply-shown");
     if (!setGame(game, next, { animate: next.last })) return; // another tab's game came first
-    say(text.computerPlayedText(next.last), text.afterMoveText(next.last, view.status(), { computer: true }));
+    const extra = huffed(next);
+    const played = [text.computerPlayedText(next.last), extra].filter(Boolean).join(" ");
+    say(played, text.afterMoveText(next.last, view.status(), { computer: true, extra }));
+  }
+
+  // What a move huffed off the board, in a sentence (else ""); the first huff the player
+  // sees also brings the note that explains the rule, once in this browser.
+  function huffed(state) {
+    if (!state.huffed?.length) return "";
+    if (!s.huffSeen) {
+      s.huffSeen = s.huffNote = true;
+      keep(HUFF_KEY, "true");
+    }
+    return text.eventText("huff", state.huffed);
+  }
+
+  function dismissHuff() {
+    s.huffNote = false;
+    render();
   }
 
   // Play a move from the board or the move box; true when it was played.
@@ -162,9 +183,9 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     keep(HINT_KEY, "true");
     s.putAside = null; // the new game is under way: the one put aside stays saved, out of the way
     hooks.mark("move-shown");
-    s.message = "";
+    s.message = huffed(next);
     if (!setGame(s.game, next, { animate: next.last })) return false;
-    view.speak(text.afterMoveText(next.last, view.status()));
+    view.speak(text.afterMoveText(next.last, view.status(), { extra: s.message }));
     return true;
   }
 
@@ -192,7 +213,9 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       say(text.blockedText("must-jump", foxes));
       return;
     }
-    say(targets.length ? "" : text.illegalText("no-moves"), text.selectedText(name, targets));
+    // A piece on the board while pieces in hand must be placed first: that is why it cannot move.
+    const why = placing(s.shown) ? "must-place" : "no-moves";
+    say(targets.length ? "" : text.illegalText(why), text.selectedText(name, targets));
   }
 
   async function undo() {
@@ -531,7 +554,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
 
   return {
     session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
-    flip, dismissTurned,
+    flip, dismissTurned, dismissHuff,
     answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
     backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,
     // A tap while the engine checks the move just made (the second click of a double click, a

@@ -32,6 +32,8 @@ export function createState({ manualFlip = false, defaults }) {
     copyFallback: null,  // the link shown to copy by hand, where the clipboard refused
     hint: false,         // the first-move hint shows (until the player's first move)
     turnedSeen: false,   // the player has dismissed the note that the board is turned for the fox
+    huffSeen: false,     // huffing has been explained in this browser (Asalto)
+    huffNote: false,     // the note that explains huffing shows (after the first huff seen)
     otherTab: false,     // the game went on in another tab: said until the player's next move
   };
 }
@@ -75,6 +77,18 @@ export function running(s) {
 // game drawn before the engine has read it knows none).
 export function mustJump(state) {
   return state.must_jump ?? [];
+}
+
+// Whether the side to move puts a piece from its hand on the board (Bagh-Chal's goats while
+// any are in hand): the engine's legal moves are then placements, each a path of one point.
+export function placing(state) {
+  return Boolean(state?.legal?.some((m) => m.path.length === 1));
+}
+
+// The note that explains huffing shows after the first huff this browser has seen, until the
+// player dismisses it or the game changes; not over a link in question.
+export function huffNoteShown(s) {
+  return s.huffNote && !s.linkError;
 }
 
 // The ply that undo goes back to, or null. Against the computer it takes back the computer's

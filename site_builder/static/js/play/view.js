@@ -7,7 +7,8 @@ import { Board } from "../shared/board.js";
 import * as text from "../texts.js";
 import { showSettings } from "./settings.js";
 import {
-  LEVELS, boardState, flippedFor, isBrowsing, mustJump, roles, turnedNote, undoTarget, whyNoMove,
+  LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, mustJump, roles, turnedNote, undoTarget,
+  whyNoMove,
 } from "./state.js";
 
 const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
@@ -19,7 +20,8 @@ export function boardInput(s) {
   const interactive = !whyNoMove(s);
   const side = roles(s);
   return {
-    position: { pieces: state.pieces, legal: state.legal, to_move: state.to_move, last: state.last },
+    position: { pieces: state.pieces, legal: state.legal, to_move: state.to_move, last: state.last,
+      in_hand: state.in_hand, huffed: state.huffed ?? [] },
     flipped: flippedFor(s),
     interactive,
     must: interactive ? mustJump(state) : [],
@@ -40,7 +42,7 @@ export function statusText(s, n) {
   if (s.engine === "restarting") return text.engineStoppedText();
   if (isBrowsing(s)) return text.browsingText(s.shown.ply, live.ply);
   if (live.result) {
-    return `${text.headlineText(live, game.mode, game.side, n)} ${text.reasonText(live.reason, n)}`;
+    return `${text.headlineText(live, game.mode, game.side, n)} ${text.reasonText(live.reason, n, live.captures_to_win)}`;
   }
   if (s.thinking) return text.thinkingText();
   const humans = game.mode === "two" || live.to_move === game.side;
@@ -220,6 +222,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     $("#aside").hidden = !s.putAside;
     $("#hint").hidden = !s.hint;
     $("#turned-note").hidden = !view.board || !turnedNote(s);
+    $("#huff-note").hidden = !huffNoteShown(s);
     $("#other-tab").hidden = !s.otherTab;
     $("#other-tab").textContent = s.otherTab ? text.otherTabText() : "";
     $("#confirm").hidden = !s.question;
@@ -265,7 +268,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     // beginner: said to a player of the geese before their first moves.
     $("#geese-tip").hidden = !(sidewaysOption && !live.sideways && game.mode !== "two"
       && game.side === "geese" && live.ply < 2 && !s.linkError);
-    $("#tally").textContent = text.tallyText(boardState(s).geese_left);
+    $("#tally").textContent = text.tallyText(boardState(s));
     renderResult(s);
     $("#browsing").hidden = !browsing;
     $("#browsing-text").textContent = text.browsingText(s.shown.ply, live.ply);

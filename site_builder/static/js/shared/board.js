@@ -9,6 +9,7 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const MOVE_MS = 220;  // a step
 const JUMP_MS = 260;  // each jump of a capture
 const CAPTURE_MS = 160; // a captured goose fading, once the fox is over it
+const HUFF_MS = 600;  // a huffed piece fading, slowly enough to be seen going
 const KIND = { fox: "fox", geese: "goose" }; // side to move -> its pieces
 
 function el(name, attrs = {}) {
@@ -41,6 +42,7 @@ export class Board {
     this.last = null;
     this.must = [];       // foxes that must capture, marked
     this.end = [];        // points that show why the game ended, marked
+    this.huffed = [];     // points whose pieces the last move huffed off the board, marked
     this.animEnd = 0;     // when the animation running now is over (performance.now() time)
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
@@ -73,11 +75,21 @@ export class Board {
       this.pieces[kind]?.push(node.dataset.at);
       node.remove();
     }
+    // A kind with no piece on a point at the start (Bagh-Chal's goats, all in hand) is drawn
+    // like the picture of the hand (diagram.py), placed where that picture stands.
+    const inHand = svg.querySelector(".hand .piece");
+    if (inHand && !this.templates.goose) {
+      const { e: x, f: y } = inHand.transform.baseVal.consolidate().matrix;
+      this.templates.goose = { node: inHand.cloneNode(true), at: { x, y } };
+    }
 
     // Everything static turns as one when the board is flipped; pieces and marks are placed
     // at flipped coordinates instead, so they stay upright.
     this.static = el("g", { class: "board-static" });
     this.static.append(...[...svg.childNodes].filter((n) => n.nodeName !== "defs" && n.nodeName !== "title"));
+    // The pieces in hand beside the board (diagram.py), where the game has a hand: a picture
+    // and a count, set from each position given.
+    this.hand = this.static.querySelector(".hand");
     this.marks = el("g", { class: "board-marks", "aria-hidden": "true" });
     this.layer = el("g", { class: "board-pieces" });
     svg.append(this.static, this.marks, this.layer);
@@ -116,15 +128,17 @@ export class Board {
 
   // -- host API -------------------------------------------------------
 
-  // view: the engine's view of the position (game/view.py): {pieces, legal, to_move, last};
-  // animate: the move that led here ({move, path, captures}), to animate it; must: foxes to
+  // view: the engine's view of the position (game/view.py): {pieces, legal, to_move, last,
+  // in_hand, huffed}; animate: the move that led here ({move, path, captures}), to animate it; must: foxes to
   // mark as having to capture; end: points that show why the game ended; focusKind: the
   // pieces the keyboard should start on.
-  update({ pieces, legal, to_move, last }, { animate = null, interactive = true, must = [], end = [],
-    focusKind = null } = {}) {
+  update({ pieces, legal, to_move, last, in_hand, huffed = [] }, { animate = null, interactive = true,
+    must = [], end = [], focusKind = null } = {}) {
     this.legal = legal;
     this.toMove = to_move;
     this.last = last;
+    this.huffed = huffed;
+    this.showHand(in_hand);
     this.must = must;
     this.end = end;
     this.interactive = interactive;
@@ -134,7 +148,7 @@ export class Board {
     // by point) is not played again: the move goes on from there.
     const placed = animate && this.committed?.move === animate.move ? this.committed.placed : 1;
     this.committed = null;
-    if (animate) this.animateMove(animate, placed);
+    if (animate) this.animateMove(animate, placed, huffed);
     this.pieces = { fox: [...pieces.fox], goose: [...pieces.goose] };
     this.drawPieces();
     this.drawMarks();
@@ -174,6 +188,14 @@ export class Board {
     }
     this.drawPieces();
     this.drawMarks();
+  }
+
+  // The count of pieces in hand (none: the picture hides, its room stays).
+  showHand(n) {
+    if (!this.hand || n === undefined) return;
+    this.hand.dataset.inHand = String(n);
+    this.hand.querySelector("text").textContent = `\u00d7${n}`;
+    this.hand.setAttribute("visibility", n ? "visible" : "hidden");
   }
 
   cancel() {
@@ -252,7 +274,9 @@ export class Board {
   // A step slides; a capture goes jump by jump along its path, and each goose it takes fades
   // as the fox passes over it. The first `placed` points of the path are where the player has
   // already put the piece (a chain clicked point by point, a drop): it goes on from the last.
-  animateMove(move, placed = 1) {
+  // A piece placed from the hand (a path of one point) appears where it is put. Pieces the
+  // move huffed off the board (Asalto's officers) fade once the move has landed.
+  animateMove(move, placed = 1, huffed = []) {
     if (reducedMotion.matches) return;
     const path = move.path;
     const jump = move.captures.length > 0;
@@ -288,12 +312,32 @@ export class Board {
         { duration: CAPTURE_MS, delay: legMs * (i - start + 0.5), fill: "forwards" })
         .finished.then(() => goose.remove(), () => goose.remove());
     });
+    for (const name of huffed) {
+      const piece = this.nodes.get(name);
+      if (!piece) continue;
+      this.nodes.delete(name);
+      piece.classList.add("piece-huffed");
+      piece.removeAttribute("data-piece");
+      piece.removeAttribute("data-at");
+      piece.animate([{ opacity: 1 }, { opacity: 0 }], { duration: HUFF_MS, delay: duration, fill: "forwards" })
+        .finished.then(() => piece.remove(), () => piece.remove());
+      this.animEnd = performance.now() + duration + HUFF_MS;
+    }
   }
 
   mark(name, cls) {
     const p = this.at(name);
-    const r = this.spacing * (cls === "mark-target" ? 0.17 : 0.44);
+    const r = this.spacing * (cls === "mark-target" || cls === "mark-place" ? 0.17 : 0.44);
     this.marks.append(el("circle", { cx: p.x, cy: p.y, r, class: cls }));
+  }
+
+  // Where a piece left the board without being captured (huffed): a ring and a cross.
+  crossMark(name) {
+    const p = this.at(name);
+    const d = this.spacing * 0.26;
+    this.mark(name, "mark-huffed");
+    this.marks.append(el("path", { class: "mark-huffed-cross",
+      d: `M${p.x - d} ${p.y - d}L${p.x + d} ${p.y + d}M${p.x + d} ${p.y - d}L${p.x - d} ${p.y + d}` }));
   }
 
   drawMarks() {
@@ -309,9 +353,14 @@ export class Board {
       this.mark(path[0], "mark-last");
       this.mark(path.at(-1), "mark-last");
     }
+    for (const name of this.huffed) this.crossMark(name);
     for (const name of this.end) this.mark(name, "mark-end");
     if (!this.selection) {
       for (const name of this.must) this.mark(name, "mark-must");
+      // The points a piece from the hand may be put on: the legal moves of one point.
+      if (this.interactive) {
+        for (const m of this.legal) if (m.path.length === 1) this.mark(m.path[0], "mark-place");
+      }
       return;
     }
     this.mark(this.selection.path.at(-1), "mark-selected");
