@@ -34,7 +34,10 @@ SOURCE_LOCALE = "en"
 # The catalogs `update` creates when they do not exist yet.
 TRANSLATIONS = ("sv", "de", "fi", "nb", "da", "is", "fr", "nl", "pl")
 COMMENT_TAGS = ("Translators:",)
-JS_KEYWORDS = {"t": None, "tn": (1, 2)}
+# pt/ptn: with a context first (pgettext), where one English text words several things.
+JS_KEYWORDS = {"t": None, "tn": (1, 2), "pt": ((1, "c"), 2), "ptn": ((1, "c"), 2, 3)}
+# How i18n.js keys a message with a context: gettext's own separator.
+CONTEXT_SEPARATOR = "\x04"
 
 HEADER = """\
 # Messages of the Fox & Geese site: game prose (content/), templates, data
@@ -232,14 +235,18 @@ def load_translations() -> dict[str, tuple[NullTranslations, Catalog | None]]:
     return result
 
 
-def js_messages() -> list[str | tuple[str, ...]]:
-    """The msgids the browser code uses, found by the same extractor as babel.cfg."""
-    found: list[str | tuple[str, ...]] = []
+JsMessage = tuple[str | tuple[str, ...], str | None]
+
+
+def js_messages() -> list[JsMessage]:
+    """The messages the browser code uses, each a msgid and its context (None without one),
+    found by the same extractor as babel.cfg."""
+    found: list[JsMessage] = []
     for path in sorted(JS_DIR.rglob("*.js")):
         with path.open("rb") as f:
-            for _, message, _, _ in extract("javascript", f, keywords=JS_KEYWORDS):
-                if message not in found:
-                    found.append(message)
+            for _, message, _, context in extract("javascript", f, keywords=JS_KEYWORDS):
+                if (message, context) not in found:
+                    found.append((message, context))
     return found
 
 
@@ -259,14 +266,15 @@ def plural_forms(code: str, catalog: Catalog | None) -> dict[str, int]:
     return forms
 
 
-def js_catalog(
-    code: str, catalog: Catalog | None, messages: list[str | tuple[str, ...]]
-) -> dict[str, object]:
-    """The JSON embedded in each page for i18n.js: translated JS messages only."""
+def js_catalog(code: str, catalog: Catalog | None, messages: list[JsMessage]) -> dict[str, object]:
+    """The JSON embedded in each page for i18n.js: translated JS messages only, a message
+    with a context keyed by the context, the separator and its msgid."""
     out: dict[str, str | list[str]] = {}
-    for message in messages:
+    for message, context in messages:
         key = message if isinstance(message, str) else message[0]
-        entry = catalog.get(message) if catalog is not None else None
+        if context is not None:
+            key = f"{context}{CONTEXT_SEPARATOR}{key}"
+        entry = catalog.get(message, context) if catalog is not None else None
         if entry is None or entry.fuzzy:
             continue
         if isinstance(entry.string, (list, tuple)):

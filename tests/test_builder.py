@@ -282,8 +282,8 @@ def test_content_and_js_strings_are_extracted():
     for game in load_games():
         for text in (game.name, game.summary, *game.rules, *game.balance, *game.history):
             assert catalog.get(text) is not None, text
-    for message in i18n.js_messages():
-        assert catalog.get(message) is not None, message
+    for message, context in i18n.js_messages():
+        assert catalog.get(message, context) is not None, message
 
 
 def _po(tmp_path: Path, entries) -> Path:
@@ -336,10 +336,16 @@ def test_js_catalog_holds_only_translated_js_messages():
     catalog.add(("The fox wins.", "The foxes win."), ("Räven vinner.", "Rävarna vinner."))
     catalog.add("Rules", "Regler")  # a template message, not used by JS
     catalog.add("Geese cannot jump.", "")
+    catalog.add("This move takes %(num)s goose.", "Draget tar %(num)s gås.", context="geese")
     data = i18n.js_catalog(
         "sv",
         catalog,
-        ["The game is over.", ("The fox wins.", "The foxes win."), "Geese cannot jump."],
+        [
+            ("The game is over.", None),
+            (("The fox wins.", "The foxes win."), None),
+            ("Geese cannot jump.", None),
+            ("This move takes %(num)s goose.", "geese"),
+        ],
     )
     assert data == {
         "lang": "sv",
@@ -348,6 +354,7 @@ def test_js_catalog_holds_only_translated_js_messages():
         "messages": {
             "The game is over.": "Partiet är slut.",
             "The fox wins.": ["Räven vinner.", "Rävarna vinner."],
+            "geese\x04This move takes %(num)s goose.": "Draget tar %(num)s gås.",
         },
     }
 

@@ -55,3 +55,22 @@ export function tn(singular, plural, n, params = {}) {
   const form = index ?? (category === "one" ? 0 : forms.length - 1);
   return format(forms[Math.min(form, forms.length - 1)], { num: n, ...params });
 }
+
+// A message with a context (pgettext): the builder keys it as context, U+0004, msgid.
+const key = (context, msgid) => `${context}\u0004${msgid}`;
+
+/** Translate a message with a context, where one English text words several things. */
+export function pt(context, msgid, params = {}) {
+  const text = messages[key(context, msgid)];
+  return format(typeof text === "string" ? text : msgid, params);
+}
+
+/** pt with a count, as tn. */
+export function ptn(context, singular, plural, n, params = {}) {
+  const forms = messages[key(context, singular)];
+  const category = pluralRules.select(n);
+  const index = Array.isArray(forms) ? data.plural?.[category] : undefined;
+  const chosen = Array.isArray(forms) ? forms : [singular, plural];
+  const form = index ?? (category === "one" ? 0 : chosen.length - 1);
+  return format(chosen[Math.min(form, chosen.length - 1)], { num: n, ...params });
+}
