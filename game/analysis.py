@@ -194,7 +194,10 @@ def assess(
         if found is not None:
             best, proven = found
             return Assessment(VALUE_CAP if proven[0] is me else -VALUE_CAP, best, proven)
-        exact.stuck = within_exact_reach(position)
+        # Stopped by the clock rather than out of positions: the next call goes on with it,
+        # so that what is proven does not depend on the machine's speed.
+        clock = exact.deadline is not None and time.perf_counter() >= exact.deadline
+        exact.stuck = within_exact_reach(position) or (clock and exact.positions > 0)
     if len(moves) == 1:
         # The search does not score a move that has no alternative: the next position's
         # value is this one's.
