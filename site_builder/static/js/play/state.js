@@ -32,6 +32,10 @@ export function createState({ manualFlip = false, defaults }) {
     hint: false,         // the first-move hint shows (until the player's first move)
     turnedSeen: false,   // the player has dismissed the note that the board is turned for the fox
     otherTab: false,     // the game went on in another tab: said until the player's next move
+    // A hint and a review (play/analysis-state.js has their queries):
+    advice: null,        // the hint shown: the engine's {move, reason, ...}, its record, path and side
+    adviceWaiting: false, // a hint was asked for and has not come yet
+    review: null,        // {record, moves, rows: {ply: row}, next, turn, running, stopped, failed}
   };
 }
 

@@ -41,6 +41,7 @@ export class Board {
     this.last = null;
     this.must = [];       // foxes that must capture, marked
     this.end = [];        // points that show why the game ended, marked
+    this.hint = [];       // the points of a suggested move, marked
     this.animEnd = 0;     // when the animation running now is over (performance.now() time)
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
@@ -119,14 +120,15 @@ export class Board {
   // view: the engine's view of the position (game/view.py): {pieces, legal, to_move, last};
   // animate: the move that led here ({move, path, captures}), to animate it; must: foxes to
   // mark as having to capture; end: points that show why the game ended; focusKind: the
-  // pieces the keyboard should start on.
+  // pieces the keyboard should start on; hint: the points of a move to suggest.
   update({ pieces, legal, to_move, last }, { animate = null, interactive = true, must = [], end = [],
-    focusKind = null } = {}) {
+    focusKind = null, hint = [] } = {}) {
     this.legal = legal;
     this.toMove = to_move;
     this.last = last;
     this.must = must;
     this.end = end;
+    this.hint = hint;
     this.interactive = interactive;
     this.selection = null;
     this.endDrag(null);
@@ -310,6 +312,13 @@ export class Board {
       this.mark(path.at(-1), "mark-last");
     }
     for (const name of this.end) this.mark(name, "mark-end");
+    if (this.hint.length) {
+      const pts = this.hint.map((n) => this.at(n));
+      this.marks.append(el("polyline", {
+        class: "mark-hint-line", points: pts.map((p) => `${p.x},${p.y}`).join(" "),
+      }));
+      for (const name of [this.hint[0], this.hint.at(-1)]) this.mark(name, "mark-hint");
+    }
     if (!this.selection) {
       for (const name of this.must) this.mark(name, "mark-must");
       return;
