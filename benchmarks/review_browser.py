@@ -1,6 +1,7 @@
 """The play page's review and hint in Debian's Chromium (Pyodide in the page's worker).
 
     python benchmarks/review_browser.py [--site dist] [--port 8731] [--tables fg13,tf]
+                                        [--hints 10,50,90]
 
 For the longest game of each table in benchmarks/results/ (cut at 100 plies), opened by link
 and played on by two players on one device: the time from *Review the game* to the review
@@ -109,6 +110,7 @@ def main() -> None:
     parser.add_argument("--site", default=str(REPO / "dist"))
     parser.add_argument("--port", type=int, default=8731)
     parser.add_argument("--tables", default=",".join(TABLES))
+    parser.add_argument("--hints", default=",".join(map(str, HINT_PLIES)), help="plies")
     args = parser.parse_args()
     server = subprocess.Popen(
         [sys.executable, str(REPO / "scripts" / "serve.py"), args.site, "--port", str(args.port)],
@@ -131,7 +133,7 @@ def main() -> None:
                 )
                 context.close()
                 hints = []
-                for ply in HINT_PLIES:
+                for ply in (int(p) for p in args.hints.split(",") if p):
                     if ply >= len(record.moves):
                         continue
                     context = browser.new_context(viewport={"width": 1280, "height": 1000})

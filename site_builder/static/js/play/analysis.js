@@ -20,7 +20,13 @@ const VALUE_CAP = 1000;
 
 // -- the actions ------------------------------------------------------------------------------
 
-export function createAnalysis({ s, session, render, say, save, foxes }) {
+export function createAnalysis({ s, session, render, say, speak, save, foxes }) {
+  // What the analysis panel shows is spoken, not said again under the status.
+  const tell = (message) => {
+    render();
+    speak(message);
+  };
+
   async function hint() {
     const why = whyNoHint(s);
     if (why === "link") return;
@@ -31,7 +37,7 @@ export function createAnalysis({ s, session, render, say, save, foxes }) {
     const live = s.live;
     const shown = shownAdvice(s);
     if (shown) {
-      say(text.adviceText(shown, shown.side, foxes)); // the same position: said again, not counted
+      tell(text.adviceText(shown, shown.side, foxes)); // the same position: said again, not counted
       return;
     }
     s.adviceWaiting = true;
@@ -52,7 +58,7 @@ export function createAnalysis({ s, session, render, say, save, foxes }) {
     s.advice = { ...answer, record: live.record, path: move?.path ?? [], side: live.to_move };
     s.game.hints = hintsUsed(s) + 1;
     save();
-    say(text.adviceText(s.advice, s.advice.side, foxes));
+    tell(text.adviceText(s.advice, s.advice.side, foxes));
   }
 
   // The moves so far, from the last back (the worker's review), a short call at a time.
@@ -62,7 +68,7 @@ export function createAnalysis({ s, session, render, say, save, foxes }) {
     const r = { record: live.record, moves: [...live.moves], rows: {}, next: live.moves.length, turn: null,
       running: true, stopped: false, failed: false };
     s.review = r;
-    say(text.reviewProgressText(0, r.moves.length));
+    tell(text.reviewProgressText(0, r.moves.length));
     while (r.next !== null) {
       // The rows so far go back with each call: the worker keeps no game, and finds from them
       // where the game turned.
@@ -73,7 +79,7 @@ export function createAnalysis({ s, session, render, say, save, foxes }) {
       if (!answer || answer.error) {
         r.running = false;
         r.failed = true;
-        say(text.reviewFailedText());
+        tell(text.reviewFailedText());
         return;
       }
       for (const row of answer.rows) r.rows[row.ply] = row;
@@ -82,7 +88,7 @@ export function createAnalysis({ s, session, render, say, save, foxes }) {
       render();
     }
     r.running = false;
-    say(text.reviewDoneText(markCounts(r), foxes));
+    tell(text.reviewDoneText(markCounts(r), foxes));
   }
 
   function stopReview() {
@@ -91,7 +97,7 @@ export function createAnalysis({ s, session, render, say, save, foxes }) {
     r.running = false;
     r.stopped = true;
     const { done, total } = reviewProgress(r);
-    say(text.reviewStoppedText(done, total));
+    tell(text.reviewStoppedText(done, total));
   }
 
   // A game that is not the one reviewed (another game, undone moves) ends its review.

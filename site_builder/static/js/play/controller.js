@@ -531,7 +531,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     render();
   }
 
-  const analysis = createAnalysis({ s, session, render, say, save, foxes });
+  const analysis = createAnalysis({ s, session, render, say, speak: view.speak, save, foxes });
 
   return {
     analysis, session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
