@@ -15,6 +15,9 @@ const HINT_SECONDS = 1;
 // One review call's work in the worker: short, so that a move, a hint or a look back asked
 // meanwhile waits at most this long behind it, and the progress moves at least every second.
 const REVIEW_STEP_SECONDS = 0.4;
+// A call's work is bounded by nodes and positions, not by the clock (the same marks on any
+// machine): on a slow or busy one it may take several seconds without the worker being hung.
+const REVIEW_CALL_BUDGET_SECONDS = 10;
 // analysis.VALUE_CAP: a proven win, at the top of the chart.
 const VALUE_CAP = 1000;
 
@@ -74,7 +77,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
       // where the game turned.
       const answer = await session.ask("review",
         { record: r.record, until: r.next, seconds: REVIEW_STEP_SECONDS, rows: Object.values(r.rows) },
-        { seconds: REVIEW_STEP_SECONDS, lasting: true });
+        { seconds: REVIEW_CALL_BUDGET_SECONDS, lasting: true });
       if (s.review !== r || !r.running) return; // stopped, or another review or game
       if (!answer || answer.error) {
         r.running = false;
