@@ -38,9 +38,9 @@ HINT_SECONDS = 1.0
 
 # A reviewed position's value: the search's, stopped after this many nodes (a fixed
 # amount of work, so the marks do not depend on the machine); and the new positions the
-# exact search may store in one review call.
+# exact search may store in one review call (a fixed amount too, and a short call).
 REVIEW_NODES = 500
-REVIEW_EXACT_POSITIONS = 20_000
+REVIEW_EXACT_POSITIONS = 5_000
 # ... and in the whole review of one record, over all its calls.
 REVIEW_EXACT_TOTAL = 80_000
 # Values are shown between these bounds, in hundredths of a goose: a proven win counts as
@@ -159,15 +159,13 @@ class Assessment:
 
 
 class ExactBudget:
-    """What the exact search may spend in one review call: new positions, and a deadline.
-    ``stuck`` is set when it gave up on a position within its reach (see ``review``)."""
+    """What the exact search may spend in one review call: new positions, never a time, so
+    that what it proves does not depend on the machine. ``stuck`` is set when it gave up on a
+    position it was asked about (see ``review``)."""
 
-    def __init__(
-        self, solver: Solver, positions: int, deadline: float | None, insist: bool
-    ) -> None:
+    def __init__(self, solver: Solver, positions: int, insist: bool) -> None:
         self.solver = solver
         self.given = self.positions = positions
-        self.deadline = deadline
         self.insist = insist  # whether a stuck call may end for the next to go on
         self.stuck = False
 
@@ -189,12 +187,14 @@ def assess(
     if exact is not None and exact.positions > 0 and forward_only(position):
         solver = exact.solver
         size = len(solver.memo)
-        found = solver.best_move(position, exact.positions, exact.deadline)
+        found = solver.best_move(position, exact.positions)
         exact.positions -= max(0, len(solver.memo) - size)
         if found is not None:
             best, proven = found
             return Assessment(VALUE_CAP if proven[0] is me else -VALUE_CAP, best, proven)
-        exact.stuck = within_exact_reach(position)
+        # Asked about (within its reach, or just before a solved position): the next call goes
+        # on with it, while the review has positions left.
+        exact.stuck = True
     if len(moves) == 1:
         # The search does not score a move that has no alternative: the next position's
         # value is this one's.
@@ -281,6 +281,9 @@ def judge(
 # The record last reviewed (and the kept solver it used), and the new positions the exact
 # search has stored for it.
 _spent: tuple[tuple[str, int], int] = (("", 0), 0)
+# The assessment of the position a review call stopped at, which the next call starts from:
+# ((record, kept solver or 0, ply), assessment). Assessed once, as in one long call.
+_stopped: tuple[tuple[str, int, int], Assessment] | None = None
 
 
 def _insist(exact: ExactBudget, spent: int) -> bool:
@@ -320,30 +323,35 @@ def review(
     Backwards, because the exact search reaches the end of a game first and everything it
     solves there is remembered (in ``endgame``, which the caller keeps between calls),
     which brings the moves before within its reach. Each call gives it
-    ``REVIEW_EXACT_POSITIONS`` new positions (and the call's time); where that is not
-    enough for a position within its reach, the call ends there, with no row for that
-    position, and the next goes on solving it (only with a kept ``endgame``: a fresh one,
-    when None, forgets). Raises ``RecordError`` for a record that does not replay.
+    ``REVIEW_EXACT_POSITIONS`` new positions; where that is not enough for a position
+    within its reach or just before one it solved, the call ends there, with no row for
+    that position, and the next goes on solving it, until the review has spent
+    ``REVIEW_EXACT_TOTAL`` (only with a kept ``endgame``: a fresh one, when None, forgets).
+    Raises ``RecordError`` for a record that does not replay.
     """
     deadline = None if seconds is None else time.perf_counter() + seconds
     total = len(record.moves)
     until = total if until is None else max(0, min(until, total))
     position = record.with_moves(record.moves[:until]).replay()
     record.replay()  # the moves after ``until`` are checked too
-    global _spent  # noqa: PLW0603  (a cache like the kept solver: losing it costs only time)
+    global _spent, _stopped  # noqa: PLW0603  (caches like the kept solver: losing them costs time)
     # Counted afresh for another record, or when the kept solver was started afresh.
     # (Tables that are not forward-only have no exact search: their kept solver is left be.)
     kept = (endgame or Endgame()).solver_for(position.rules) if forward_only(position) else None
     solver = Solver(0) if kept is None else kept
-    key = (record.encode(), id(solver))
+    key = (record.encode(), 0 if kept is None else id(kept))
     spent = _spent[1] if _spent[0] == key else 0
     budget = min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent)
-    exact = ExactBudget(solver, budget, deadline, insist=endgame is not None)
+    exact = ExactBudget(solver, budget, insist=endgame is not None)
     rows: list[Row] = []
     ply = until
     try:
-        after = assess(position, nodes, exact if within_exact_reach(position) else None)
-        while ply > 0 and not _insist(exact, spent):
+        if _stopped is not None and _stopped[0] == (*key, until):
+            after = _stopped[1]
+        else:
+            after = assess(position, nodes, exact if within_exact_reach(position) else None)
+        settled = not _insist(exact, spent)  # else the next call goes on solving this one
+        while settled and ply > 0:
             move = position.pop()
             mover = position.turn
             reach = after.exact is not None or within_exact_reach(position)
@@ -376,6 +384,7 @@ def review(
         # At least a little per call, so that a review that insists always ends.
         used = max(exact.given - exact.positions, 256 if exact.stuck else 0)
         _spent = (key, spent + used)
+    _stopped = ((*key, ply), after) if ply and settled else None
     rows.reverse()
     return Review(tuple(rows), ply or None)
 

@@ -157,6 +157,21 @@ def test_the_review_marks_the_thrown_win_with_the_exact_verdict():
         assert (row.verdict, row.mark) == (want, MoveMark.GOOD)
 
 
+def test_short_calls_find_the_same_verdict_as_one_long_one():
+    # The worker reviews in short calls; one cut off by the clock goes on with the exact search
+    # in the next (docs/analysis.md), so the verdict does not depend on the machine's speed.
+    record = thrown_game()
+    rows, until = {}, None
+    endgame = Endgame()
+    while 73 not in rows:
+        done = review(record, until, seconds=0.05, endgame=endgame)
+        rows.update((r.ply, r) for r in done.rows)
+        until = done.next
+        assert until is not None
+    assert rows[73].verdict is Verdict.LETS_WIN_GO
+    assert rows[73].exact_before == (Side.FOX, 15)
+
+
 def test_a_review_goes_back_from_where_it_is_told_and_says_where_to_go_on():
     record = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "c3-c4", "d5-d6", "e3-e4"])
     done = review(record, seconds=None, nodes=300)

@@ -71,3 +71,4 @@ function pluralText(key, singular, plural, n, params) {
   const form = index ?? (category === "one" ? 0 : forms.length - 1);
   return format(forms[Math.min(form, forms.length - 1)], { num: n, ...params });
 }
+

@@ -57,6 +57,9 @@ function bind() {
     "weaker": () => play.stronger(-1),
     "discard-link": play.discardLink,
     "use-saved": play.backToMine,
+    "hint": play.analysis.hint,
+    "review": play.analysis.review,
+    "stop-review": play.analysis.stopReview,
     // The readable part of a link is still someone's link: played by link.
     "use-prefix": (button) => play.openLink(button.dataset.record),
   };

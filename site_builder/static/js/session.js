@@ -2,7 +2,9 @@
 // the one place where answers that came too late are dropped. Every call belongs to the game
 // shown when it was made; once the page moves on (a move, another game, a restart) the
 // session's epoch changes and older answers come back as null. A call with a `key` is also
-// dropped when a newer call with the same key was made (looking through the moves quickly).
+// dropped when a newer call with the same key was made (looking through the moves quickly). A
+// `lasting` call's answer is about its own record whatever the page shows (a review): only a
+// restart drops it.
 
 import { ENGINE_FAILURES, Engine } from "./engine.js";
 
@@ -49,7 +51,7 @@ export class Session {
 
   // An engine answer (which may hold an "error" of the game's own), or null when it no longer
   // applies or the worker failed.
-  async ask(method, params, { seconds = 0, key = null } = {}) {
+  async ask(method, params, { seconds = 0, key = null, lasting = false } = {}) {
     if (!this.ready) return null;
     const epoch = this.epoch;
     const call = ++this.calls;
@@ -63,7 +65,8 @@ export class Session {
       }
       return null;
     }
-    if (epoch !== this.epoch || (key && this.latest.get(key) !== call)) return null;
+    if (engine !== this.engine) return null;
+    if ((!lasting && epoch !== this.epoch) || (key && this.latest.get(key) !== call)) return null;
     return answer;
   }
 

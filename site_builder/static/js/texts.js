@@ -7,7 +7,7 @@
 // languages inflect the nouns, so no piece name is put into a fixed frame. The page says whose
 // pieces it shows (<html data-pieces>, from the content file's "pieces").
 
-import { lang, npt, pt, t, tn } from "./i18n.js";
+import { decimalText, lang, npt, pt, t, tn } from "./i18n.js";
 
 const PIECES = document.documentElement.dataset.pieces || "fox-geese";
 const OFFICERS = PIECES === "officers-rebels";
@@ -430,13 +430,36 @@ export function waitingText() {
 }
 
 // Analysis (game/analysis.py): why a hint's move is good, a reviewed move's mark and exact
-// verdict, and why a position set up by hand cannot be played. n is the number of foxes.
-export function hintText(hint, n) {
+// verdict, and why a position set up by hand cannot be played. n is the number of foxes. A
+// sentence that names the side to move is one message per side and number of foxes.
+
+// Moves of the side to move, from plies counting both sides: the winner makes the last move.
+const ownMoves = (plies) => Math.ceil(plies / 2);
+
+export function hintText(hint, side, n) {
+  const moves = ownMoves(hint.plies ?? 0);
   switch (hint.reason) {
-    case "wins": return tn("With best play this move wins in %(num)s move, counting both sides.",
-      "With best play this move wins in %(num)s moves, counting both sides.", hint.plies);
-    case "holds-out": return tn("The game is lost with best play, and this move holds out longest (%(num)s move, counting both sides).",
-      "The game is lost with best play, and this move holds out longest (%(num)s moves, counting both sides).", hint.plies);
+    case "wins":
+      if (side === "geese") {
+        return n === 1 ? npt("hint", "This wins: the fox is trapped in %(num)s move, whatever it does.",
+          "This wins: the fox is trapped in %(num)s moves, whatever it does.", moves)
+          // Two Foxes: the geese may win by filling the pen as well as by trapping.
+          : npt("hint", "This wins: the geese win in %(num)s move, whatever the foxes do.",
+            "This wins: the geese win in %(num)s moves, whatever the foxes do.", moves);
+      }
+      return n === 1 ? npt("hint", "This wins: the fox wins in %(num)s move, whatever the geese do.",
+        "This wins: the fox wins in %(num)s moves, whatever the geese do.", moves)
+        : npt("hint", "This wins: the foxes win in %(num)s move, whatever the geese do.",
+          "This wins: the foxes win in %(num)s moves, whatever the geese do.", moves);
+    case "holds-out":
+      if (side === "geese") {
+        return n === 1 ? npt("hint", "The fox wins with best play; this move holds out longest, %(num)s move.",
+          "The fox wins with best play; this move holds out longest, %(num)s moves.", moves)
+          : npt("hint", "The foxes win with best play; this move holds out longest, %(num)s move.",
+            "The foxes win with best play; this move holds out longest, %(num)s moves.", moves);
+      }
+      return npt("hint", "The geese win with best play; this move holds out longest, %(num)s move.",
+        "The geese win with best play; this move holds out longest, %(num)s moves.", moves);
     case "only-move": return t("This is the only move.");
     case "captures": return tn("This move takes %(num)s goose.", "This move takes %(num)s geese.", hint.count);
     case "threatens": return t("This move threatens the goose on %(point)s.", { point: hint.point });
@@ -447,12 +470,30 @@ export function hintText(hint, n) {
   }
 }
 
+// The hint's move and why, in one line.
+export function adviceText(hint, side, n) {
+  return t("Hint: %(move)s. %(reason)s", { move: hint.move, reason: hintText(hint, side, n) });
+}
+
+export function hintWaitText() {
+  return t("Looking for a good move…");
+}
+
+// How many hints a game used, said at its end: "you won with 2 hints" against the computer.
+export function hintsUsedText(hints, won) {
+  if (won) return tn("You won with %(num)s hint.", "You won with %(num)s hints.", hints);
+  return tn("%(num)s hint was used in this game.", "%(num)s hints were used in this game.", hints);
+}
+
+// A reviewed move's mark: the symbol shown beside the move and its words for a screen reader.
+export const MARK_SYMBOLS = { good: "", inaccurate: "?!", mistake: "?" };
+
 export function markText(mark) {
   switch (mark) {
-    case "inaccurate": return t("Inaccuracy");
-    case "mistake": return t("Mistake");
+    case "inaccurate": return pt("review mark", "Inaccuracy");
+    case "mistake": return pt("review mark", "Mistake");
     case "good":
-    default: return t("Good move");
+    default: return pt("review mark", "Good move");
   }
 }
 
@@ -463,6 +504,59 @@ export function verdictText(verdict) {
     case "already-lost": return t("The game was already lost with best play.");
     default: return "";
   }
+}
+
+// Who wins with best play from a position the review knows exactly.
+export function exactText(winner, n) {
+  if (winner === "geese") return t("From here the geese win with best play.");
+  return tn("From here the fox wins with best play.", "From here the foxes win with best play.", n);
+}
+
+// A reviewed move in words: its number, mark, verdict and the engine's choice where it differs.
+export function reviewedMoveText(row) {
+  const parts = [t("%(mark)s: move %(move)s, %(played)s.",
+    { move: Math.ceil(row.ply / 2), played: row.move, mark: markText(row.mark) })];
+  if (row.verdict) parts.push(verdictText(row.verdict));
+  if (row.best && row.best !== row.move && row.mark !== "good") {
+    parts.push(t("The computer would have played %(move)s.", { move: row.best }));
+  }
+  return parts.join(" ");
+}
+
+export function reviewProgressText(done, total) {
+  return tn("Reviewing the game: %(done)s of %(num)s move done.",
+    "Reviewing the game: %(done)s of %(num)s moves done.", total, { done });
+}
+
+export function reviewStoppedText(done, total) {
+  return tn("Review stopped after %(done)s of %(num)s move.",
+    "Review stopped after %(done)s of %(num)s moves.", total, { done });
+}
+
+export function reviewFailedText() {
+  return t("The review could not be finished.");
+}
+
+// The review's result for each side, said once it is done.
+export function reviewDoneText(counts, n) {
+  const side = (c) => [tn("%(num)s mistake", "%(num)s mistakes", c.mistake),
+    tn("%(num)s inaccuracy", "%(num)s inaccuracies", c.inaccurate)].join(", ");
+  return [t("Review done."),
+    tn("Fox: %(counts)s.", "Foxes: %(counts)s.", n, { counts: side(counts.fox) }),
+    t("Geese: %(counts)s.", { counts: side(counts.geese) })].join(" ");
+}
+
+export function turnButtonText(ply) {
+  return t("Where the game turned: move %(move)s", { move: Math.ceil(ply / 2) });
+}
+
+// The value chart's table: a value in geese from the fox's side, or a proven win.
+export function chartValueText(value, cap, n) {
+  if (value === null) return "";
+  if (value >= cap) return tn("the fox wins", "the foxes win", n);
+  if (value <= -cap) return t("the geese win");
+  const geese = value / 100;
+  return `${geese > 0 ? "+" : geese < 0 ? "−" : ""}${decimalText(Math.abs(geese))}`;
 }
 
 // geese: the table's number of geese.

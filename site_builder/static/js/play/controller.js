@@ -10,6 +10,7 @@ import { showProgress } from "../loading.js";
 import { Session } from "../session.js";
 import { keep } from "../shared/storage.js";
 import * as text from "../texts.js";
+import { createAnalysis } from "./analysis.js";
 import { draftGame, showEarly } from "./early.js";
 import { readSettings } from "./settings.js";
 import {
@@ -58,6 +59,8 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     // Another position while looking back: what was said then is about no position now.
     if (isBrowsing(s)) s.message = "";
     s.live = s.shown = state;
+    s.advice = null;
+    analysis.gameChanged();
     store.setCurrent(g.id);
     const saved = save();
     // The URL follows in a task of its own: history.replaceState takes tens of ms on a phone.
@@ -552,8 +555,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     render();
   }
 
+  const analysis = createAnalysis({ s, session, render, say, speak: view.speak, save, foxes });
+
   return {
-    session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
+    analysis, session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
     flip, dismissTurned, dismissHuff,
     answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
     backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,

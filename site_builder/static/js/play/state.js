@@ -35,6 +35,10 @@ export function createState({ manualFlip = false, defaults }) {
     huffSeen: false,     // huffing has been explained in this browser (Asalto)
     huffNote: false,     // the note that explains huffing shows (after the first huff seen)
     otherTab: false,     // the game went on in another tab: said until the player's next move
+    // A hint and a review (play/analysis-state.js has their queries):
+    advice: null,        // the hint shown: the engine's {move, reason, ...}, its record, path and side
+    adviceWaiting: false, // a hint was asked for and has not come yet
+    review: null,        // {record, moves, rows: {ply: row}, next, turn, running, stopped, failed}
   };
 }
 

@@ -5,6 +5,8 @@
 import { announcer } from "../shared/announce.js";
 import { Board } from "../shared/board.js";
 import * as text from "../texts.js";
+import { shownAdvice } from "./analysis-state.js";
+import { createAnalysisView } from "./analysis.js";
 import { showSettings } from "./settings.js";
 import {
   LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, mustJump, roles, turnedNote, undoTarget,
@@ -30,6 +32,7 @@ export function boardInput(s) {
     // Behind a link in question the board only shows what the link holds, until the player
     // chooses what to play.
     dimmed: Boolean(s.linkError),
+    hint: shownAdvice(s)?.path ?? [],
   };
 }
 
@@ -66,6 +69,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
   const moveInput = $("#move-input");
   const speak = announcer($("#announce"));
   const view = { board: null, speak, form };
+  const analysis = createAnalysisView(root, { foxes });
   let drawn = null; // the board's last input, as JSON
 
   function setEnabled(action, enabled) {
@@ -95,7 +99,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (!animate && !force && key === drawn) return;
     drawn = key;
     board.update(input.position, { animate, interactive: input.interactive, must: input.must,
-      end: input.end, focusKind: input.focusKind });
+      end: input.end, focusKind: input.focusKind, hint: input.hint });
   }
 
   function renderEngine(s) {
@@ -248,6 +252,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     messageEl.textContent = isBrowsing(s) ? s.browseMessage : s.message;
     drawBoard(s, animate, force);
     renderMoves(s);
+    analysis.render(s);
     const { live, game } = s;
     if (!live || !game) {
       if (s.engine === "failed" || s.linkError) statusEl.textContent = statusText(s, foxes);

@@ -43,6 +43,7 @@ export class Board {
     this.must = [];       // foxes that must capture, marked
     this.end = [];        // points that show why the game ended, marked
     this.huffed = [];     // points whose pieces the last move huffed off the board, marked
+    this.hint = [];       // the points of a suggested move, marked
     this.animEnd = 0;     // when the animation running now is over (performance.now() time)
     this.selection = null; // {path: [point names]}: the chosen piece and the jumps entered so far
     this.drag = null;
@@ -131,9 +132,9 @@ export class Board {
   // view: the engine's view of the position (game/view.py): {pieces, legal, to_move, last,
   // in_hand, huffed}; animate: the move that led here ({move, path, captures}), to animate it; must: foxes to
   // mark as having to capture; end: points that show why the game ended; focusKind: the
-  // pieces the keyboard should start on.
+  // pieces the keyboard should start on; hint: the points of a move to suggest.
   update({ pieces, legal, to_move, last, in_hand, huffed = [] }, { animate = null, interactive = true,
-    must = [], end = [], focusKind = null } = {}) {
+    must = [], end = [], focusKind = null, hint = [] } = {}) {
     this.legal = legal;
     this.toMove = to_move;
     this.last = last;
@@ -141,6 +142,7 @@ export class Board {
     this.showHand(in_hand);
     this.must = must;
     this.end = end;
+    this.hint = hint;
     this.interactive = interactive;
     this.selection = null;
     this.endDrag(null);
@@ -355,6 +357,13 @@ export class Board {
     }
     for (const name of this.huffed) this.crossMark(name);
     for (const name of this.end) this.mark(name, "mark-end");
+    if (this.hint.length) {
+      const pts = this.hint.map((n) => this.at(n));
+      this.marks.append(el("polyline", {
+        class: "mark-hint-line", points: pts.map((p) => `${p.x},${p.y}`).join(" "),
+      }));
+      for (const name of [this.hint[0], this.hint.at(-1)]) this.mark(name, "mark-hint");
+    }
     if (!this.selection) {
       for (const name of this.must) this.mark(name, "mark-must");
       // The points a piece from the hand may be put on: the legal moves of one point.

@@ -1,0 +1,138 @@
+"""Hint and review on the play page in Chromium (play/analysis.js, docs/analysis.md): the
+positions come from a game of the benchmarks, opened by link, where the exact search knows
+who wins."""
+
+from __future__ import annotations
+
+from game import Side, square_name
+from game.record import GameRecord
+from game.solve import Solver, solve
+from tests.e2e.support import READY, play_url, set_mode
+from tests.test_analysis import thrown_game
+
+# The review's calls in Pyodide, on a busy machine: generous.
+REVIEW_TIMEOUT_MS = 240_000
+
+
+def open_link(page, server, record: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(play_url(server, fragment=record))
+    page.wait_for_selector(READY)
+    page.wait_for_selector("#status[data-mode=link]")
+
+
+def click_move(page, position, notation: str) -> None:
+    """Play a move by clicking its points, and wait for the page to show it."""
+    move = next(m for m in position.legal_moves() if str(m) == notation)
+    for sq in move.path:
+        page.click(f'svg[data-board] [data-point="{square_name(sq)}"]')
+    position.push(move)
+    page.wait_for_selector(f"#moves [data-ply='{position.ply}']")
+
+
+def ask_hint(page) -> str:
+    page.click("[data-action=hint]")
+    page.wait_for_function("() => document.querySelector('#advice').dataset.move !== ''")
+    return page.locator("#advice").get_attribute("data-move")
+
+
+def test_a_hint_in_a_won_endgame_marks_a_legal_winning_move_and_is_counted(page, site_server):
+    game = thrown_game()
+    record = game.with_moves(game.moves[:75])
+    position = record.replay()
+    assert solve(position)[0] is Side.GEESE  # the geese to move win, and may still go wrong
+    open_link(page, site_server, record.encode())
+    # A link game keeps each side to its player: no hint there.
+    assert page.locator("[data-action=hint]").is_hidden()
+    set_mode(page, "two")
+    move = ask_hint(page)
+    reason = page.locator("#advice").get_attribute("data-reason")
+    # The exact search's "wins" where it finished within the hint's second, else the search's.
+    assert reason in {"wins", "keeps-fox-from", "best"}
+    said = page.locator("#advice").inner_text()
+    assert said.startswith(f"Hint: {move}. ")
+    assert ("This wins: the fox is trapped in" in said) == (reason == "wins")
+    chosen = next(m for m in position.legal_moves() if str(m) == move)  # a legal move
+    position.push(chosen)
+    assert solve(position)[0] is Side.GEESE  # that keeps the win
+    position.pop()
+    # The board marks the move's two points.
+    assert page.locator("svg[data-board] .mark-hint").count() == 2
+    # Counted with the game, kept across a reload, and said at the end.
+    page.reload()
+    page.wait_for_selector(READY)
+    page.wait_for_selector("#status[data-mode=two]")
+    click_move(page, position, move)
+    assert page.locator("#advice").is_hidden()  # the hint was for the position before
+    click_move(page, position, ask_hint(page))  # the fox's
+    solver = Solver()
+    while position.outcome() is None:  # the geese finish the game, the fox holds out
+        found = solver.best_move(position)
+        assert found is not None
+        click_move(page, position, str(found[0]))
+    page.wait_for_selector("#status[data-result=geese]")
+    assert page.locator("#hints-used").inner_text() == "2 hints were used in this game."
+
+
+def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site_server):
+    record = thrown_game()
+    open_link(page, site_server, record.encode())
+    page.wait_for_selector("#status[data-result=geese]")
+    review = page.locator("#review")
+    page.click("[data-action=review]")
+    page.wait_for_selector("#review[data-status=running]")
+    # Progress: the moves done go up while it runs (the worker's calls are short).
+    page.wait_for_function("() => Number(document.querySelector('#review').dataset.done) > 0")
+    assert "Reviewing the game" in page.locator("#review-text").inner_text()
+    # The move list and the board stay usable while it runs: a look back is answered between
+    # two of the review's calls, not after the last.
+    page.click("#moves [data-ply='10']")
+    page.wait_for_selector("#moves [aria-current][data-ply='10']")
+    assert review.get_attribute("data-status") == "running"
+    done = int(review.get_attribute("data-done"))
+    assert 0 < done < len(record.moves)
+    page.click("[data-action=last]")
+    # Done: the move that let the win go is marked, with the exact verdict.
+    page.wait_for_selector("#review[data-status=done]", timeout=REVIEW_TIMEOUT_MS)
+    thrown = page.locator("#moves [data-ply='73']")
+    assert thrown.get_attribute("data-mark") == "mistake"
+    assert thrown.get_attribute("data-verdict") == "lets-win-go"
+    assert thrown.get_attribute("data-turn") == "true"
+    assert "Mistake" in thrown.inner_text()  # the symbol's words, for a screen reader
+    turn = page.locator("#review-turn")
+    assert turn.inner_text() == "Where the game turned: move 37"
+    turn.click()
+    page.wait_for_selector("#moves [aria-current][data-ply='73']")
+    assert "This move lets the win go." in page.locator("#review-move").inner_text()
+    assert "The computer would have played d7-e6." in page.locator("#review-move").inner_text()
+    assert page.locator("#review-exact").inner_text() == "From here the geese win with best play."
+    # The chart goes to a move in one click, and says the same as a table.
+    page.locator("#value-chart [data-ply='10']").click(force=True)
+    page.wait_for_selector("#moves [aria-current][data-ply='10']")
+    assert page.locator("#value-table tbody tr").count() == len(record.moves)
+    assert review.get_attribute("data-done") == str(len(record.moves))
+
+
+def test_a_review_can_be_stopped_and_started_again(page, site_server):
+    record = thrown_game()
+    open_link(page, site_server, record.encode())
+    page.wait_for_selector("#status[data-result=geese]")
+    page.click("[data-action=review]")
+    page.wait_for_function("() => Number(document.querySelector('#review').dataset.done) > 0")
+    page.click("[data-action=stop-review]")
+    page.wait_for_selector("#review[data-status=stopped]")
+    done = page.locator("#review").get_attribute("data-done")
+    assert "Review stopped after" in page.locator("#review-text").inner_text()
+    assert page.locator("[data-action=stop-review]").is_hidden()
+    page.wait_for_timeout(2000)  # an answer still under way is not counted
+    assert page.locator("#review").get_attribute("data-done") == done
+    assert page.locator("[data-action=review]").is_enabled()
+    page.click("[data-action=review]")
+    page.wait_for_selector("#review[data-status=running]")
+
+
+def test_no_review_of_a_running_link_game(page, site_server):
+    record = GameRecord.new("fox-and-geese", 13).with_moves(["d4-d5", "e3-e4"]).encode()
+    open_link(page, site_server, record)
+    assert page.locator("[data-action=review]").is_hidden()
+    assert page.locator("[data-action=hint]").is_hidden()

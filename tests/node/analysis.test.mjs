@@ -1,0 +1,112 @@
+// Unit tests of the hint's and the review's state queries (play/analysis-state.js), run under
+// Node like state.test.mjs.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  canReview, exactAfter, hintOffered, hintsUsed, markCounts, reviewProgress, reviewShown, shownAdvice,
+  valueSeries, whyNoHint,
+} from "../../site_builder/static/js/play/analysis-state.js";
+import { createState } from "../../site_builder/static/js/play/state.js";
+
+function playing({ mode = "computer", side = "fox", toMove = "fox", moves = [], result = null } = {}) {
+  const s = createState({ defaults: { mode: "computer", side: "fox" } });
+  s.engine = "ready";
+  s.game = { mode, side, level: "hard" };
+  s.live = s.shown = { ply: moves.length, to_move: toMove, moves, result, record: `r${moves.length}`,
+    legal: [{ move: "d4-d5", path: ["d4", "d5"], captures: [] }], pieces: {} };
+  return s;
+}
+
+function row(ply, side, mark = "good", extra = {}) {
+  return { ply, side, move: `m${ply}`, mark, before: 0, after: 0, loss: 0, verdict: null,
+    exact_before: null, exact_after: null, best: null, ...extra };
+}
+
+test("a hint is offered against the computer and to two players, never by link", () => {
+  assert.equal(whyNoHint(playing()), "");
+  assert.equal(whyNoHint(playing({ mode: "two", toMove: "geese" })), "");
+  const link = playing({ mode: "link" });
+  assert.equal(hintOffered(link), false);
+  assert.equal(whyNoHint(link), "link");
+});
+
+test("a hint waits for the player's turn, the engine and an answer already asked for", () => {
+  assert.equal(whyNoHint(playing({ toMove: "geese" })), "not-yours");
+  const loading = playing();
+  loading.engine = "loading";
+  assert.equal(whyNoHint(loading), "loading");
+  assert.equal(whyNoHint(playing({ result: "fox" })), "over");
+  const waiting = playing();
+  waiting.adviceWaiting = true;
+  assert.equal(whyNoHint(waiting), "waiting");
+});
+
+test("a hint shows only for the position it was asked in, and not while looking back", () => {
+  const s = playing({ moves: ["a", "b"] });
+  s.advice = { move: "d4-d5", record: "r2", path: ["d4", "d5"] };
+  assert.equal(shownAdvice(s), s.advice);
+  s.shown = { ...s.live, ply: 1 };
+  assert.equal(shownAdvice(s), null);
+  s.shown = s.live = { ...s.live, record: "r3" };
+  assert.equal(shownAdvice(s), null);
+});
+
+test("hints are counted with the game", () => {
+  const s = playing();
+  assert.equal(hintsUsed(s), 0);
+  s.game.hints = 2;
+  assert.equal(hintsUsed(s), 2);
+});
+
+test("a review stays with its moves as the game goes on, and goes with them", () => {
+  const s = playing({ moves: ["a", "b", "c"] });
+  assert.equal(canReview(s), true);
+  s.review = { moves: ["a", "b"], rows: {}, next: null, running: false, stopped: false, failed: false };
+  assert.equal(reviewShown(s), s.review);
+  assert.equal(canReview(s), true); // a move was played since: the moves so far may be reviewed
+  s.review.moves = ["a", "b", "c"];
+  assert.equal(canReview(s), false); // done for these moves
+  s.review.stopped = true;
+  assert.equal(canReview(s), true);
+  s.review.running = true;
+  assert.equal(canReview(s), false);
+  s.review.moves = ["a", "x"];
+  assert.equal(reviewShown(s), null);
+  assert.equal(canReview(playing()), false); // no moves
+});
+
+test("a link game is reviewed only once it is over", () => {
+  assert.equal(canReview(playing({ mode: "link", moves: ["a"] })), false);
+  assert.equal(canReview(playing({ mode: "link", moves: ["a"], result: "geese" })), true);
+});
+
+test("the review's progress counts the moves done from the last back", () => {
+  const r = { moves: ["a", "b", "c", "d"], rows: {}, next: 4 };
+  assert.deepEqual(reviewProgress(r), { done: 0, total: 4 });
+  r.next = 1;
+  assert.deepEqual(reviewProgress(r), { done: 3, total: 4 });
+  r.next = null;
+  assert.deepEqual(reviewProgress(r), { done: 4, total: 4 });
+});
+
+test("values are the fox side's, from the moves reviewed so far", () => {
+  const r = {
+    moves: ["a", "b", "c", "d"], next: 2,
+    rows: { 3: row(3, "fox", "good", { before: 50, after: 40 }), 4: row(4, "geese", "mistake", { before: -40, after: -300 }) },
+  };
+  assert.deepEqual(valueSeries(r), [null, null, 50, 40, 300]);
+});
+
+test("the exact winner after a move comes from either neighbouring row", () => {
+  const geese = { winner: "geese", plies: 5 };
+  const r = { moves: ["a", "b"], rows: { 2: row(2, "geese", "good", { exact_before: geese }) } };
+  assert.deepEqual(exactAfter(r, 1), geese);
+  assert.equal(exactAfter(r, 2), null);
+  assert.equal(exactAfter(null, 1), null);
+});
+
+test("marks are counted per side", () => {
+  const r = { moves: [], rows: { 1: row(1, "fox", "mistake"), 2: row(2, "geese", "inaccurate"), 3: row(3, "fox") } };
+  assert.deepEqual(markCounts(r), { fox: { inaccurate: 0, mistake: 1 }, geese: { inaccurate: 1, mistake: 0 } });
+});
