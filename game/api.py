@@ -33,8 +33,9 @@ def state(record: GameRecord, position: Position | None = None) -> dict[str, Any
         "geese": record.geese,
         "sideways": record.sideways,
         "side": record.side,
-        # Whether the game starts from a position set up by hand (a version 3 record).
-        "set_up": record.start is not None,
+        # Where a game from a position set up by hand starts (a version 3 record's start
+        # part), or None: two records of one table are one game's only if these are equal.
+        "start": record.start.encode(record.rules()) if record.start else None,
         "moves": list(record.moves),
         **view(position),
     }

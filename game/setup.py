@@ -32,6 +32,12 @@ class Start:
     turn: Side
     hand: int = 0
 
+    @classmethod
+    def of(cls, position: Position) -> Start:
+        """A position as it stands, as the start of a game from it (its history left behind)."""
+        foxes = tuple(sorted(position.foxes))
+        return cls(foxes, tuple(position.goose_squares()), position.turn, position.hand)
+
     def position(self, rules: Rules) -> Position:
         return Position(rules, self.foxes, self.geese, self.turn, self.hand)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from game import VARIANTS, Position
+from game import VARIANTS
 from game.record import GameRecord
 from game.setup import Start
 
@@ -85,16 +85,6 @@ def _sample_records() -> list[str]:
     return records
 
 
-def start_of(position: Position) -> Start:
-    """A position reached in play, as the start of a game set up by hand (a version 3 record)."""
-    return Start(
-        tuple(sorted(position.foxes)),
-        tuple(position.goose_squares()),
-        position.turn,
-        position.hand,
-    )
-
-
 def set_up_game(game: str, geese: int | None, sideways: bool, seed: int, plies: int) -> GameRecord:
     """A game from a set-up position: the position after ``plies`` random moves of a game as
     its start (or the last one before the end), then up to ``plies`` random moves more."""
@@ -107,7 +97,7 @@ def set_up_game(game: str, geese: int | None, sideways: bool, seed: int, plies: 
         if not position.legal_moves():
             position.pop()
             break
-    record = base.with_start(start_of(position))
+    record = base.with_start(Start.of(position))
     position = record.replay()
     for _ in range(plies):
         if not position.legal_moves():

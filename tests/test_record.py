@@ -8,8 +8,9 @@ from hypothesis import given, settings
 
 from game import VARIANTS, Position, RecordCode, Side, api, codes, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
+from game.setup import Start
 from game.view import end_points
-from tests.helpers import CONFIGS, examples, finished_game, fragments, set_up_game, start_of
+from tests.helpers import CONFIGS, examples, finished_game, fragments, set_up_game
 
 
 def test_encode_decode_round_trip():
@@ -113,9 +114,10 @@ def test_a_game_from_a_set_up_position_round_trips(game, geese, sideways):
         assert GameRecord.decode(sent.encode()) == sent
         # The start is the position it was taken from: pieces, side to move, geese in hand.
         start = record.start_position()
-        assert start_of(start) == record.start and start.ply == 0
+        assert Start.of(start) == record.start and start.ply == 0
         state = api.load(text)
-        assert state["set_up"] and state["record"] == text and state["moves"] == list(record.moves)
+        assert (state["start"], state["record"]) == (text.split(".")[4], text)
+        assert state["moves"] == list(record.moves)
         assert api.load(text, ply=0)["pieces"] == api.load(record.with_moves(()).encode())["pieces"]
         taken = record.rules().total_geese - start.geese - start.hand
         assert api.load(text, ply=0)["captured"] == taken

@@ -144,3 +144,12 @@ test("the note that the board is turned shows for the fox side until dismissed",
   seen.turnedSeen = true;
   assert.equal(turnedNote(seen), false);
 });
+
+test("while a position is set up no move is played and the computer waits", () => {
+  const s = playing({ side: "geese" });
+  s.setup = { pieces: { fox: ["d4"], goose: [] }, toMove: "geese", hand: 0 };
+  assert.equal(whyNoMove(s), "setup");
+  assert.equal(computerToMove(s), false);
+  s.setup = null;
+  assert.equal(computerToMove(s), true);
+});

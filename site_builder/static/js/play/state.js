@@ -32,6 +32,7 @@ export function createState({ manualFlip = false, defaults }) {
     hint: false,         // the first-move hint shows (until the player's first move)
     turnedSeen: false,   // the player has dismissed the note that the board is turned for the fox
     otherTab: false,     // the game went on in another tab: said until the player's next move
+    setup: null,         // the position being set up by hand, while the editor is open (setup.js)
   };
 }
 
@@ -48,6 +49,7 @@ export function isBrowsing(s) {
 export function whyNoMove(s) {
   // A failed engine is no engine still loading: nothing played now could be answered or kept.
   if (s.engine === "failed") return "failed";
+  if (s.setup) return "setup";
   if (s.linkError) return "link-error";
   const { live } = s;
   // An early state takes a move only before the engine is ready, and only one whose outcome
@@ -90,7 +92,7 @@ export function undoTarget(s) {
 // Whether the computer should choose a move now.
 export function computerToMove(s, hidden = false) {
   const { live, game } = s;
-  if (s.engine !== "ready" || !live || !game || s.linkError || s.thinking) return false;
+  if (s.engine !== "ready" || !live || !game || s.linkError || s.thinking || s.setup) return false;
   return game.mode === "computer" && !live.result && live.to_move !== game.side && !hidden;
 }
 

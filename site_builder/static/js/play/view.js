@@ -6,6 +6,7 @@ import { announcer } from "../shared/announce.js";
 import { Board } from "../shared/board.js";
 import * as text from "../texts.js";
 import { showSettings } from "./settings.js";
+import { editorBoard, renderEditor } from "./setup.js";
 import {
   LEVELS, boardState, flippedFor, isBrowsing, mustJump, roles, turnedNote, undoTarget, whyNoMove,
 } from "./state.js";
@@ -15,6 +16,11 @@ const EMPTY = { pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last:
 
 // What the board draws, and how it takes moves, for this state.
 export function boardInput(s) {
+  if (s.setup) {
+    // Setting up a position: every point takes a click, which puts a piece down or takes it off.
+    return { position: editorBoard(s.setup), flipped: flippedFor(s), interactive: true, edit: true,
+      must: [], end: [], focusKind: null, dimmed: false };
+  }
   const state = boardState(s) ?? EMPTY;
   const interactive = !whyNoMove(s);
   const side = roles(s);
@@ -69,7 +75,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (!animate && !force && key === drawn) return;
     drawn = key;
     board.update(input.position, { animate, interactive: input.interactive, must: input.must,
-      end: input.end, focusKind: input.focusKind });
+      end: input.end, focusKind: input.focusKind, edit: Boolean(input.edit) });
   }
 
   function statusText(s) {
@@ -210,6 +216,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     setEnabled("last", Boolean(live) && !s.linkError && at < live.ply);
     setEnabled("undo", undoTarget(s) !== null);
     setEnabled("new-game", ready);
+    setEnabled("setup", ready && Boolean(live));
     setEnabled("copy-link", true);
     const own = store.latestOwn(s.linkError ? null : s.game?.id);
     $("#own-game").hidden = !(s.game?.mode === "link" || s.linkError) || !own;
@@ -238,6 +245,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     showSettings(form, s);
     renderLinkError(s);
     renderControls(s);
+    renderEditor(root, s, { foxes });
     messageEl.textContent = isBrowsing(s) ? s.browseMessage : s.message;
     drawBoard(s, animate, force);
     renderMoves(s);
