@@ -132,7 +132,9 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
   // is offered the table kindest to the geese (balance.py words both at build time).
   function renderBalance(s) {
     const { live, game } = s;
-    const table = balance.find((b) => b.geese === live.geese && b.sideways === Boolean(live.sideways));
+    // A position set up by hand is no table's game: what the table favours says nothing of it.
+    const table = !live.start && balance.find((b) => b.geese === live.geese
+      && b.sideways === Boolean(live.sideways));
     $("#balance").hidden = !table || Boolean(s.linkError);
     if (!table) return;
     $("#balance-text").textContent = table.text;
