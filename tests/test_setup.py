@@ -173,3 +173,13 @@ def test_the_worker_checks_a_set_up_position_and_gives_its_record():
     assert goats == "3.bagh-chal.20.-.a1e1a5e5-c3-fox-19"
     bad = api.check_setup("fox-and-geese", ["d4", "d5"], START_13, "fox")
     assert bad == {"problems": [{"code": "fox-count", "points": [], "reason": None}]}
+
+
+def test_a_game_from_a_set_up_position_is_reviewed_and_hinted_like_any():
+    record = "3.fox-and-geese.13.-.d4-c1d1e1a3c3d3e3-geese.c3-c4.d4-e4"
+    first = api.review(record, seconds=0.0)
+    assert [r["ply"] for r in first["rows"]] == [2] and first["next"] == 1
+    rest = api.review(record, until=first["next"], seconds=0.0, rows=first["rows"])
+    assert [(r["ply"], r["side"], r["move"]) for r in rest["rows"]] == [(1, "geese", "c3-c4")]
+    found = api.hint(record, seconds=0.2)
+    assert found["move"] in [m["move"] for m in api.load(record)["legal"]]

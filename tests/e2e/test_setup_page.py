@@ -17,7 +17,7 @@ def translation(lang: str, msgid: str) -> str:
     with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
         catalog = read_po(f)
     text = catalog[msgid].string
-    assert text and text != msgid
+    assert isinstance(text, str) and text and text != msgid
     return text
 
 

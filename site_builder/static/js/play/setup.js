@@ -82,7 +82,8 @@ export function createEditor({ root, s, session, render, speak, kind, foxes, ope
     const { settings } = s.setup;
     const opening = Object.values(openings).find((o) => o.geese === settings.geese
       && o.sideways === Boolean(settings.sideways));
-    const from = start ? opening : { pieces: { fox: [], goose: [] }, to_move: s.setup.toMove, in_hand: 0 };
+    const from = start ? opening
+      : { pieces: { fox: [], goose: [] }, to_move: s.setup.toMove, in_hand: s.setup.hand };
     s.setup = { ...openEditor(from, settings), kind: s.setup.kind };
     render();
     speak(start ? text.setupStartText() : text.setupClearedText());
