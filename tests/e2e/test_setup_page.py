@@ -10,6 +10,7 @@ from tests.e2e.support import READY, play_url, point, tap
 from tests.helpers import REPO as ROOT
 
 EDITOR = "#setup"
+SLOW = 240_000  # the engine's start, the computer's reply and a fresh browser on a busy machine
 TOO_FEW = "With so few geese the fox side has already won."
 
 
@@ -31,6 +32,7 @@ def open_editor(page):
 def test_a_set_up_position_is_checked_played_against_the_computer_and_sent(
     browser, page, site_server
 ):
+    page.set_default_timeout(SLOW)
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server, lang="de"))
     page.wait_for_selector(READY)
@@ -80,6 +82,7 @@ def test_a_set_up_position_is_checked_played_against_the_computer_and_sent(
     context = browser.new_context()
     try:
         friend = context.new_page()
+        friend.set_default_timeout(SLOW)
         friend.goto(play_url(site_server, fragment=played))
         friend.wait_for_selector(READY)
         expect(friend.locator("#status")).to_have_attribute("data-mode", "link")
@@ -112,6 +115,7 @@ def test_a_set_up_position_is_checked_played_against_the_computer_and_sent(
 
 
 def test_an_impossible_link_start_is_refused_like_any_corrupt_link(page, site_server):
+    page.set_default_timeout(SLOW)
     page.goto(play_url(site_server, fragment="3.fox-and-geese.13.-.d4-c1c1d1-fox"))
     page.wait_for_selector(READY)
     expect(page.locator("#link-error")).to_be_visible()
