@@ -190,6 +190,7 @@ def test_a_solved_puzzle_passes_axe(browser, site_server):
 
 
 def test_play_on_opens_the_puzzle_s_position_against_the_computer(page, site_server):
+    page.set_default_timeout(240_000)  # the play page's engine on a busy machine
     data = open_puzzles(page, site_server, "en", "fox-and-geese")
     puzzle = data["puzzles"][0]
     page.locator("#puzzles [data-action=show-solution]").click()
