@@ -26,6 +26,12 @@ def _parser() -> argparse.ArgumentParser:
             "--geese", type=int, default=None, help="number of geese (standard game: 13, 15, 17)"
         )
         sub.add_argument("--sideways", action="store_true", help="geese may move sideways")
+        sub.add_argument(
+            "--start",
+            default=None,
+            help="a position set up by hand to start from, written as in a version 3 record "
+            "(docs/notation.md): fox points-goose points-side to move[-geese in hand]",
+        )
         return sub
 
     command("perft", "count move sequences of exactly DEPTH plies").add_argument("depth", type=int)
@@ -107,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         args.moves = [*args.moves, *extra]
     try:
         start = GameRecord.new(args.game, args.geese, args.sideways)
+        if args.start is not None:
+            start = start.with_start(start.read_start(args.start))
     except RecordError as exc:
         return _fail(str(exc))
     record = start.with_moves(getattr(args, "moves", ()))

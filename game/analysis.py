@@ -1,5 +1,5 @@
-"""Analysis for a player: a hint for the side to move, a review of a whole game, and the
-check of a position set up by hand.
+"""Analysis for a player: a hint for the side to move and a review of a whole game (the check
+of a position set up by hand is game/setup.py).
 
 Everything here answers with codes and data (points, counts, plies), never with
 sentences: the page words them in every language (docs/analysis.md lists the codes
@@ -18,15 +18,13 @@ busy.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .boards import parse_square, square_name
-from .codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
+from .boards import square_name
+from .codes import HintReason, MoveMark, Verdict
 from .evaluation import draw_score
-from .games import VARIANTS, Rules
 from .levels import EXACT_SHARE, Endgame, within_exact_reach
 from .position import Move, Position, Side, tables_for
 from .record import GameRecord
@@ -403,149 +401,3 @@ def turning_point(rows: Iterable[Mapping[str, Any]]) -> int | None:
         if loss >= INACCURACY and (worst is None or loss > worst[0]):
             worst = (loss, int(row["ply"]))
     return None if worst is None else worst[1]
-
-
-# -- set-up positions ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A position set up by hand that can be played: its rules and pieces."""
-
-    rules: Rules
-    geese_option: int
-    sideways: bool
-    foxes: tuple[int, ...]
-    geese: tuple[int, ...]
-    turn: Side
-
-    def position(self) -> Position:
-        return Position(self.rules, self.foxes, self.geese, self.turn)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.rules.game,
-            "geese": self.geese_option,
-            "sideways": self.sideways,
-            "foxes": [square_name(sq) for sq in self.foxes],
-            "goose_points": [square_name(sq) for sq in self.geese],
-            "to_move": self.turn.value,
-        }
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Why a set-up position is impossible: a code and the points it concerns."""
-
-    code: str
-    points: tuple[str, ...] = ()
-    reason: str | None = None  # for ``game-over``: the termination
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "points": list(self.points), "reason": self.reason}
-
-
-def check_setup(
-    game: str,
-    foxes: Iterable[str],
-    geese: Iterable[str],
-    to_move: str,
-    geese_option: int | None = None,
-    sideways: bool = False,
-) -> Setup | list[Problem]:
-    """A position set up by hand, checked: a ``Setup`` to play, or every reason it cannot be.
-
-    ``geese_option`` and ``sideways`` are the table's options (docs/notation.md), which
-    decide the rules, among them where the geese start and so where they can be.
-    """
-    variant = VARIANTS.get(game)
-    if variant is None:
-        return [Problem(RecordCode.UNKNOWN_GAME)]
-    try:
-        rules = variant.rules(geese_option, sideways)
-    except ValueError:
-        return [Problem(RecordCode.BAD_OPTIONS)]
-    problems: list[Problem] = []
-    fox_names, goose_names = list(foxes), list(geese)
-    fox_squares = _points(rules, fox_names, problems)
-    goose_squares = _points(rules, goose_names, problems)
-    counts = Counter(fox_squares + goose_squares)
-    twice = [sq for sq, n in counts.items() if n > 1]
-    if twice:
-        problems.append(Problem(SetupProblem.TWO_ON_A_POINT, _names(twice)))
-    # Counted by the pieces put down, wherever they are: a piece off the board is one problem.
-    if len(fox_names) != len(rules.foxes):
-        problems.append(Problem(SetupProblem.FOX_COUNT))
-    if len(goose_names) > rules.total_geese:
-        problems.append(Problem(SetupProblem.TOO_MANY_GEESE))
-    elif len(goose_names) < rules.fox_wins_below:
-        problems.append(Problem(SetupProblem.TOO_FEW_GEESE))
-    # Geese placed from the hand may stand anywhere (a set-up position has them all placed).
-    far = len(goose_names) > rules.total_geese or rules.in_hand
-    stranded = [] if far else _out_of_reach(rules, goose_squares)
-    if stranded:
-        problems.append(Problem(SetupProblem.GOOSE_BEHIND_START, _names(stranded)))
-    if to_move not in (Side.FOX.value, Side.GEESE.value):
-        problems.append(Problem(SetupProblem.BAD_SIDE))
-    if problems:
-        return problems
-    setup = Setup(
-        rules,
-        rules.total_geese,
-        sideways,
-        tuple(sorted(fox_squares)),
-        tuple(sorted(goose_squares)),
-        Side(to_move),
-    )
-    outcome = setup.position().outcome()
-    if outcome is not None:
-        return [Problem(SetupProblem.GAME_OVER, reason=outcome.termination.value)]
-    return setup
-
-
-def _names(squares: Iterable[int]) -> tuple[str, ...]:
-    return tuple(sorted(square_name(sq) for sq in squares))
-
-
-def _points(rules: Rules, names: list[str], problems: list[Problem]) -> list[int]:
-    """The squares named; names that are not points of this board become a problem."""
-    squares, bad = [], []
-    for name in names:
-        try:
-            sq = parse_square(name)
-        except (TypeError, ValueError):
-            sq = -1
-        if sq in rules.board.points:
-            squares.append(sq)
-        else:
-            bad.append(str(name)[:8])
-    if bad:
-        problems.append(Problem(SetupProblem.NOT_A_POINT, tuple(bad)))
-    return squares
-
-
-def _out_of_reach(rules: Rules, geese: list[int]) -> list[int]:
-    """Geese that no start goose could have walked to, each start goose serving one goose
-    (a matching: geese never step back, so each goose on the board is one of the start's)."""
-    steps = tables_for(rules).goose_steps
-    reach: dict[int, set[int]] = {}
-    for origin in rules.geese:
-        seen, todo = {origin}, [origin]
-        while todo:
-            for nxt in steps[todo.pop()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        reach[origin] = seen
-    owner: dict[int, int] = {}  # start point -> goose matched to it
-
-    def place(goose: int, tried: set[int]) -> bool:
-        for origin in rules.geese:
-            if goose in reach[origin] and origin not in tried:
-                tried.add(origin)
-                if origin not in owner or place(owner[origin], tried):
-                    owner[origin] = goose
-                    return True
-        return False
-
-    return [goose for goose in sorted(set(geese)) if not place(goose, set())]

@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import setup
 from .boards import parse_square
 from .codes import RecordCode
 from .position import IllegalMoveError, Move, NotationError, Position
@@ -32,6 +33,9 @@ def state(record: GameRecord, position: Position | None = None) -> dict[str, Any
         "geese": record.geese,
         "sideways": record.sideways,
         "side": record.side,
+        # Where a game from a position set up by hand starts (a version 3 record's start
+        # part), or None: two records of one table are one game's only if these are equal.
+        "start": record.start.encode(record.rules()) if record.start else None,
         "moves": list(record.moves),
         **view(position),
     }
@@ -46,6 +50,7 @@ def _error(exc: RecordError) -> dict[str, Any]:
             "move": exc.move,
             "reason": exc.reason,
             "valid_prefix": exc.prefix.encode() if exc.prefix else None,
+            "problems": [p.as_dict() for p in exc.problems],
         }
     }
 
@@ -152,7 +157,8 @@ def call(method: str, params: str) -> str:
     return json.dumps(CALLS[method](**json.loads(params)))
 
 
-# -- analysis (game/analysis.py): loaded, like the search, only when asked for ---------------
+# -- analysis (game/analysis.py): loaded, like the search, only when asked for; and the check
+# of a position set up by hand (game/setup.py), which records of such games use anyway -------
 
 
 def hint(record: str, seconds: float = 1.0) -> dict[str, Any]:
@@ -197,14 +203,15 @@ def check_setup(
     to_move: str,
     geese_option: int | None = None,
     sideways: bool = False,
+    hand: int = 0,
 ) -> dict[str, Any]:
-    """A position set up by hand: ``{"setup": {...}}`` to play, or ``{"problems": [...]}``."""
-    from .analysis import check_setup as check  # noqa: PLC0415
-
-    found = check(game, foxes, geese, to_move, geese_option, sideways)
+    """A position set up by hand: ``{"setup": {..., "record"}}`` to play (the record of a
+    game from it, with no side), or ``{"problems": [...]}``."""
+    found = setup.check_setup(game, foxes, geese, to_move, geese_option, sideways, hand)
     if isinstance(found, list):
         return {"problems": [p.as_dict() for p in found]}
-    return {"setup": found.as_dict()}
+    record = GameRecord.new(game, geese_option, sideways).with_start(found.start)
+    return {"setup": {**found.as_dict(), "record": record.encode()}}
 
 
 _ANALYSIS: dict[str, Callable[..., dict[str, Any]]] = {

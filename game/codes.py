@@ -26,6 +26,9 @@ class RecordCode(StrEnum):
     BAD_NOTATION = "bad-notation"
     ILLEGAL_MOVE = "illegal-move"
     GAME_OVER = "game-over"
+    # A version 3 record's starting position is not written as one, or cannot be played
+    # (``error.problems``: the set-up problems, as ``check_setup`` gives them).
+    BAD_START = "bad-start"
 
 
 class EngineCode(StrEnum):
@@ -117,6 +120,7 @@ class SetupProblem(StrEnum):
     TOO_FEW_GEESE = "too-few-geese"
     GOOSE_BEHIND_START = "goose-behind-start"
     BAD_SIDE = "bad-side"
+    BAD_HAND = "bad-hand"
     GAME_OVER = "game-over"
 
 

@@ -150,6 +150,9 @@ class Site:
             "default_geese": variant.default_geese,
             "geese_options": list(variant.geese),
             "sideways_option": variant.sideways_option,
+            # The set-up editor's pieces: whose words (content.py) and how many in hand.
+            "pieces": game.pieces,
+            "in_hand": rules.in_hand,
             "lessons": None,
             "puzzles": len(puzzles.engine_data(game.id)),
         }

@@ -24,6 +24,7 @@ from game.boards import parse_square, square_name
 from game.position import Move, Position, Side
 from game.puzzles import Prover
 from game.record import GameRecord
+from game.setup import Start
 from game.view import move_view, refusals, view
 
 PUZZLES = Path(__file__).resolve().parent.parent / "content" / "puzzles"
@@ -135,6 +136,12 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
         "level": level(puzzle["length"]),
         "theme": puzzle["theme"],
         "record": puzzle["record"],
+        # The puzzle's position as a game of its own, sent by the side against the player's:
+        # the play page's "play on against the computer" (docs/notation.md, version 3).
+        "play_on": record.with_moves(())
+        .with_start(Start.of(position))
+        .with_side("geese" if puzzle["side"] == "fox" else "fox")
+        .encode(),
         "steps": steps,
         "win": win,
         # Every move the page shows, as the engine describes it: the points it visits and takes.

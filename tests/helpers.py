@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game import VARIANTS
 from game.record import GameRecord
+from game.setup import Start
 
 REPO = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
@@ -97,7 +98,40 @@ def _sample_records() -> list[str]:
     return records
 
 
-VALID = _sample_records()
+def set_up_game(game: str, geese: int | None, sideways: bool, seed: int, plies: int) -> GameRecord:
+    """A game from a set-up position: the position after ``plies`` random moves of a game as
+    its start (or the last one before the end), then up to ``plies`` random moves more."""
+    rng = random.Random(seed)
+    base = GameRecord.new(game, geese, sideways)
+    position = base.replay()
+    for _ in range(plies):
+        moves = position.legal_moves()
+        position.push(rng.choice(moves))
+        if not position.legal_moves():
+            position.pop()
+            break
+    record = base.with_start(Start.of(position))
+    position = record.replay()
+    for _ in range(plies):
+        if not position.legal_moves():
+            break
+        move = rng.choice(position.legal_moves())
+        position.push(move)
+        record = record.with_moves((*record.moves, str(move)))
+    return record
+
+
+def _sample_set_ups() -> list[str]:
+    """Games from set-up positions (version 3), of every game, a side named in some."""
+    records = []
+    for i, (game, geese, sideways) in enumerate(CONFIGS):
+        record = set_up_game(game, geese, sideways, seed=i, plies=12)
+        records.append(record.encode())
+        records.append(record.with_side("fox" if i % 2 else "geese").encode())
+    return records
+
+
+VALID = _sample_records() + _sample_set_ups()
 _valid = st.sampled_from(VALID)
 
 
@@ -126,6 +160,16 @@ fragments = st.one_of(
         st.sampled_from(["fox-and-geese", "two-foxes", "large-cross", "asalto", "bagh-chal"]),
         st.sampled_from(["13", "15s", "17", "20", "18", "14", "13s", "24"]),
         st.lists(_move, max_size=12),
+    ),
+    st.builds(
+        lambda side, foxes, geese, to_move, moves: ".".join(  # set-up starts, any spelling
+            ["3", "fox-and-geese", "13", side, f"{foxes}-{geese}-{to_move}", *moves]
+        ),
+        st.sampled_from(["-", "fox", "geese", "", "x"]),
+        st.from_regex(r"([a-h][0-9]){0,2}", fullmatch=True),
+        st.from_regex(r"([a-h][0-9]){0,14}", fullmatch=True),
+        st.sampled_from(["fox", "geese", "", "goose"]),
+        st.lists(_move, max_size=4),
     ),
     st.text(max_size=30).map(lambda game: f"1.{game}.13.d4-d5"),  # wrong game ids
     st.text(max_size=300),

@@ -1,4 +1,4 @@
-"""Hints, reviews and set-up positions (game/analysis.py, docs/analysis.md)."""
+"""Hints and reviews (game/analysis.py, docs/analysis.md)."""
 
 import json
 import random
@@ -10,14 +10,11 @@ from game.analysis import (
     INACCURACY,
     MISTAKE,
     VALUE_CAP,
-    Problem,
-    Setup,
-    check_setup,
     hint,
     review,
     turning_point,
 )
-from game.codes import HintReason, MoveMark, RecordCode, SetupProblem, Verdict
+from game.codes import HintReason, MoveMark, RecordCode, Verdict
 from game.levels import Endgame
 from game.record import GameRecord, RecordError
 from game.solve import solve
@@ -206,128 +203,10 @@ def test_a_review_of_a_bad_record_is_refused():
     assert caught.value.code == RecordCode.ILLEGAL_MOVE
 
 
-# -- set-up positions ---------------------------------------------------------------------
-
-START_13 = ["c1", "d1", "e1", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "f3", "g3"]
-
-
-def codes(result):
-    assert isinstance(result, list), result
-    return [p.code for p in result]
-
-
-def test_the_start_and_a_position_of_a_game_are_valid():
-    setup = check_setup("fox-and-geese", ["d4"], START_13, "fox")
-    assert isinstance(setup, Setup)
-    assert setup.position().legal_moves() == Position(rules_for("fox-and-geese")).legal_moves()
-    setup = check_setup("fox-and-geese", ["c7"], ["c5", "d5", "e4", "a5"], "geese", 13)
-    assert isinstance(setup, Setup)
-    assert setup.as_dict()["goose_points"] == ["e4", "a5", "c5", "d5"]  # row by row
-
-
-@pytest.mark.parametrize(
-    ("game", "foxes", "geese", "to_move", "options", "expected"),
-    [
-        ("fox-and-geese", ["a1"], START_13, "fox", {}, [(SetupProblem.NOT_A_POINT, ("a1",))]),
-        ("fox-and-geese", ["d4"], ["z9", *START_13[1:]], "fox", {}, [("not-a-point", ("z9",))]),
-        ("fox-and-geese", ["c3"], START_13, "fox", {}, [(SetupProblem.TWO_ON_A_POINT, ("c3",))]),
-        (
-            "fox-and-geese",
-            ["d4"],
-            [*START_13[:-1], "c3"],
-            "fox",
-            {},
-            [(SetupProblem.TWO_ON_A_POINT, ("c3",))],
-        ),
-        ("fox-and-geese", [], START_13, "fox", {}, [(SetupProblem.FOX_COUNT, ())]),
-        ("two-foxes", ["c7"], START_13, "fox", {}, [(SetupProblem.FOX_COUNT, ())]),
-        (
-            "fox-and-geese",
-            ["d4"],
-            [*START_13, "a4"],
-            "fox",
-            {},
-            [(SetupProblem.TOO_MANY_GEESE, ())],
-        ),
-        (
-            "fox-and-geese",
-            ["d4"],
-            ["d5", "d6", "e5"],
-            "fox",
-            {},
-            [(SetupProblem.TOO_FEW_GEESE, ())],
-        ),
-        # Forward-only geese: a4 is reached only from a3 (or diagonally from b3, which
-        # is taken by its own goose), and the goose of a3 is still there.
-        (
-            "fox-and-geese",
-            ["d4"],
-            ["a3", "b3", "a4", "e3", "f3"],
-            "fox",
-            {},
-            [(SetupProblem.GOOSE_BEHIND_START, ("a4",))],
-        ),
-        ("fox-and-geese", ["d4"], START_13, "nobody", {}, [(SetupProblem.BAD_SIDE, ())]),
-        (
-            "fox-and-geese",
-            ["d7"],
-            ["c7", "e7", "c6", "d6", "e6", "d5", "c5"],
-            "fox",
-            {},
-            [("game-over", ())],
-        ),
-        ("fox-and-geese", ["d4"], START_13, "fox", {"geese_option": 14}, [("bad-options", ())]),
-        ("chess", ["d4"], START_13, "fox", {}, [(RecordCode.UNKNOWN_GAME, ())]),
-    ],
-)
-def test_an_impossible_position_is_refused_with_its_reasons(
-    game, foxes, geese, to_move, options, expected
-):
-    found = check_setup(game, foxes, geese, to_move, **options)
-    assert [(p.code, p.points) for p in codes_and(found)] == expected
-
-
-def codes_and(result):
-    assert isinstance(result, list), result
-    assert all(isinstance(p, Problem) for p in result)
-    return result
-
-
-def test_every_reason_is_given_at_once():
-    found = check_setup("fox-and-geese", ["d4", "g7"], ["c1", "c1", "a1"], "up")
-    assert set(codes(found)) == {
-        SetupProblem.NOT_A_POINT,
-        SetupProblem.TWO_ON_A_POINT,
-        SetupProblem.FOX_COUNT,
-        SetupProblem.TOO_FEW_GEESE,
-        SetupProblem.BAD_SIDE,
-    }
-
-
-def test_a_finished_position_names_how_it_ended():
-    found = check_setup("fox-and-geese", ["d7"], ["c7", "e7", "c6", "d6", "e6", "d5", "c5"], "fox")
-    assert [p.as_dict() for p in codes_and(found)] == [
-        {"code": "game-over", "points": [], "reason": "fox-trapped"}
-    ]
-    found = check_setup(
-        "two-foxes", ["a3", "a4"], ["c5", "d5", "e5", "c6", "d6", "e6", "c7", "d7", "e7"], "fox"
-    )
-    assert [p.reason for p in codes_and(found)] == ["pen-full"]
-
-
-def test_geese_may_stand_anywhere_they_can_walk_to():
-    ahead = ["a3", "b3", "a4", "e3", "f3"]
-    assert codes(check_setup("fox-and-geese", ["d4"], ahead, "fox")) == ["goose-behind-start"]
-    # With sideways steps the goose of c3 may have walked to a3 and the one of a3 on to a4.
-    assert isinstance(check_setup("fox-and-geese", ["d4"], ahead, "fox", 13, True), Setup)
-    # Fifteen geese start on a4 too.
-    assert isinstance(check_setup("fox-and-geese", ["d4"], ahead, "fox", 15), Setup)
-
-
 # -- the worker's calls ---------------------------------------------------------------------
 
 
-def test_the_worker_asks_for_hints_reviews_and_set_ups():
+def test_the_worker_asks_for_hints_and_reviews():
     record = "1.fox-and-geese.13.d4-d5.c3-c4"
     found = json.loads(api.call("hint", json.dumps({"record": record, "seconds": 0.2})))
     assert found["move"] in [m["move"] for m in api.load(record)["legal"]]
@@ -346,8 +225,3 @@ def test_the_worker_asks_for_hints_reviews_and_set_ups():
     assert [r["ply"] for r in rest["rows"]] == [1] and rest["next"] is None
     assert rest["turn"] == turning_point([*rest["rows"], *first["rows"]])
     assert api.review("1.fox-and-geese.13.d4-d5.d5-d6")["error"]["code"] == "illegal-move"
-
-    ok = api.check_setup("fox-and-geese", ["d4"], START_13, "geese", 13)
-    assert ok == {"setup": check_setup("fox-and-geese", ["d4"], START_13, "geese").as_dict()}
-    bad = api.check_setup("fox-and-geese", ["d4", "d5"], START_13, "fox")
-    assert bad == {"problems": [{"code": "fox-count", "points": [], "reason": None}]}

@@ -75,6 +75,26 @@ def test_replay_rejects_bad_moves_with_one_line_and_status_2(moves, ply, move):
     assert len(out.stdout.splitlines()) == ply  # states up to the bad move
 
 
+def test_every_command_starts_from_a_set_up_position():
+    """--start is a version 3 record's start (docs/notation.md): every game, geese in hand."""
+    for record in (
+        "3.fox-and-geese.13s.-.d4-c1d1e1c3d3e3-geese",
+        "3.bagh-chal.20.-.a1e1a5e5-c3-fox-19",
+    ):
+        parsed = GameRecord.decode(record)
+        start = record.split(".")[4]
+        options = ["--geese", str(parsed.geese), *(["--sideways"] if parsed.sideways else [])]
+        out = run("replay", parsed.game, *options, "--start", start)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == view(parsed.replay())
+        legal = len(parsed.replay().legal_moves())
+        assert run("perft", parsed.game, "1", *options, "--start", start).stdout == f"{legal}\n"
+    out = run("replay", "asalto", "--start", "c6d6e6-a3b3c3d3e3f3g3a4b4c4-geese")
+    assert out.returncode == 2 and "fox-count" in out.stderr and "Traceback" not in out.stderr
+    bad = run("replay", "fox-and-geese", "--start", "d4-c1d1e1c3d3e3-geese", "c3-c2")
+    assert bad.returncode == 2 and "ply 1" in bad.stderr
+
+
 def test_bad_options_fail_cleanly():
     out = run("perft", "fox-and-geese", "2", "--geese", "14")
     assert out.returncode == 2 and "14" in out.stderr and "Traceback" not in out.stderr

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 
 from game import VARIANTS, Position, RecordCode, Side, api, codes, parse_square, rules_for
 from game.record import MAX_LENGTH, GameRecord, RecordError
+from game.setup import Start
 from game.view import end_points
-from tests.helpers import examples, finished_game, fragments
+from tests.helpers import CONFIGS, examples, finished_game, fragments, set_up_game
 
 
 def test_encode_decode_round_trip():
@@ -73,7 +74,7 @@ def test_records_of_games_with_placements_and_huffs_round_trip():
     ("text", "code", "ply"),
     [
         ("", "empty", None),
-        ("3.fox-and-geese.13", "bad-version", None),
+        ("4.fox-and-geese.13", "bad-version", None),
         ("hello", "not-a-record", None),
         ("2.fox-and-geese.13", "truncated", None),
         ("2.fox-and-geese.13.wolf", "bad-options", None),
@@ -97,6 +98,96 @@ def test_corrupt_records_are_rejected_with_a_reason(text, code, ply):
     assert info.value.code == code
     assert info.value.ply == ply
     assert len(text) <= MAX_LENGTH or code == "too-long"
+
+
+# -- version 3: a game from a position set up by hand ---------------------------------------
+
+
+@pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
+def test_a_game_from_a_set_up_position_round_trips(game, geese, sideways):
+    for seed in range(4):
+        record = set_up_game(game, geese, sideways, seed, plies=6 + 5 * seed)
+        text = record.encode()
+        assert text.startswith(f"3.{game}.{record.options}.-.")
+        assert GameRecord.decode(text) == record
+        sent = record.with_side("geese")
+        assert GameRecord.decode(sent.encode()) == sent
+        # The start is the position it was taken from: pieces, side to move, geese in hand.
+        start = record.start_position()
+        assert Start.of(start) == record.start and start.ply == 0
+        state = api.load(text)
+        assert (state["start"], state["record"]) == (text.split(".")[4], text)
+        assert state["moves"] == list(record.moves)
+        assert api.load(text, ply=0)["pieces"] == api.load(record.with_moves(()).encode())["pieces"]
+        taken = record.rules().total_geese - start.geese - start.hand
+        assert api.load(text, ply=0)["captured"] == taken
+
+
+def test_a_set_up_position_names_its_points_side_and_hand():
+    record = GameRecord.decode("3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-geese.c3-c4")
+    assert (record.side, record.moves, record.start.turn) == (None, ("c3-c4",), Side.GEESE)
+    assert record.replay().geese == 6
+    goats = GameRecord.decode("3.bagh-chal.20.fox.a1e1a5e5-b2c3-geese-17.@d4")
+    assert goats.side == "fox"
+    position = goats.replay()
+    assert (position.hand, position.geese, position.turn) == (16, 3, Side.FOX)
+    assert api.load(goats.encode())["captured"] == 1
+    officers = GameRecord.decode("3.asalto.24.-.d6-" + "a3b3c3d3e3f3g3a4b4c4d4e4f4g4-geese.d4-d5")
+    assert officers.replay().foxes == [parse_square("d6")]
+    # The game's own start is written as ever: one position, one record.
+    same = "3.fox-and-geese.13.-.d4-c1d1e1c2d2e2a3b3c3d3e3f3g3-fox.d4-c4"
+    assert GameRecord.decode(same).encode() == "1.fox-and-geese.13.d4-c4"
+    assert (
+        GameRecord.decode("3.bagh-chal.20.fox.a1e1a5e5--geese-20").encode() == "2.bagh-chal.20.fox"
+    )
+    # A side set later keeps the start.
+    assert api.load("3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-geese", side="fox")["record"] == (
+        "3.fox-and-geese.13.fox.d4-c1d1e1c3d3e3-geese"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "problems"),
+    [
+        ("3.fox-and-geese.13.-", "truncated", []),
+        ("3.fox-and-geese.13.wolf.d4-c1c3-fox", "bad-options", []),
+        ("3.fox-and-geese.13.d4-c1d1e1c3d3e3-geese", "truncated", []),
+        ("3.fox-and-geese.13.-.d4-c1d1e1c3d3e3", "bad-start", []),
+        ("3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-geese-0", "bad-start", []),  # no hand here
+        ("3.fox-and-geese.13.-.d4-C1d1e1c3d3e3-geese", "bad-start", []),
+        ("3.fox-and-geese.13.-.d4-d1c1e1c3d3e3-geese", "bad-start", []),  # not in board order
+        ("3.fox-and-geese.13.-.d4-c1d1e1c3d3e3e3-geese", "bad-start", ["two-on-a-point"]),
+        ("3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-goose", "bad-start", ["bad-side"]),
+        ("3.fox-and-geese.13.-.d4e4-c1d1-fox", "bad-start", ["fox-count", "too-few-geese"]),
+        ("3.fox-and-geese.13.-.d4-a1c1d1e1-fox", "bad-start", ["not-a-point"]),
+        ("3.fox-and-geese.13.-.d4-a3b3a4e3f3-fox", "bad-start", ["goose-behind-start"]),
+        ("3.fox-and-geese.13.-.d7-c5d5c6e6c7e7d6-fox", "bad-start", ["game-over"]),
+        ("3.bagh-chal.20.-.a1e1a5e5-c3-fox", "bad-start", []),  # the hand is missing
+        ("3.bagh-chal.20.-.a1e1a5e5-c3-fox-020", "bad-start", []),
+        ("3.bagh-chal.20.-.a1e1a5e5-c3-fox-20", "bad-start", ["too-many-geese"]),
+        ("3.bagh-chal.20.-.a1e1a5e5-c3-fox-999", "bad-start", ["bad-hand"]),
+        ("3.asalto.24.-.c6d6e6-a3b3c3d3e3f3g3a4b4c4-geese", "bad-start", ["fox-count"]),
+    ],
+)
+def test_a_corrupt_start_is_rejected_with_its_reasons(text, code, problems):
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode(text)
+    assert (info.value.code, [p.code for p in info.value.problems]) == (code, problems)
+    assert info.value.ply is None and info.value.prefix is None
+    error = api.load(text)["error"]
+    assert (error["code"], [p["code"] for p in error["problems"]]) == (code, problems)
+
+
+def test_a_set_up_game_keeps_its_longest_valid_prefix():
+    start = "3.fox-and-geese.13.fox.d4-c1d1e1c3d3e3-geese"
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode(f"{start}.c3-c4.d4-d5.c4-c3")
+    error = info.value
+    assert (error.code, error.ply, error.reason) == ("illegal-move", 3, "goose-backward")
+    assert error.prefix.encode() == f"{start}.c3-c4.d4-d5"
+    with pytest.raises(RecordError) as info:
+        GameRecord.decode(f"{start}.zz")
+    assert (info.value.code, info.value.prefix.encode()) == ("bad-notation", start)
 
 
 @pytest.mark.parametrize(

@@ -91,10 +91,9 @@ def test_solve_by_clicks_after_a_wrong_try_and_keep_the_count(page, site_server,
         total,
     )
     expect(solved).to_have_text(count)
-    # The game it came from, with the solution, opens on the play page.
-    line = [m for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m]
+    # Its position can be played on against the computer.
     expect(page.locator("#puzzle-play")).to_have_attribute(
-        "href", "../play/#" + ".".join([puzzle["record"], *line])
+        "href", "../play/?opponent=computer#" + puzzle["play_on"]
     )
 
     # The count is kept: a reload shows it, and the solved puzzle says so.
@@ -190,16 +189,37 @@ def test_a_solved_puzzle_passes_axe(browser, site_server):
         context.close()
 
 
-def test_the_game_with_its_solution_opens_on_the_play_page(page, site_server):
+def test_play_on_opens_the_puzzle_s_position_against_the_computer(page, site_server):
+    page.set_default_timeout(240_000)  # the play page's engine on a busy machine
     data = open_puzzles(page, site_server, "en", "fox-and-geese")
     puzzle = data["puzzles"][0]
     page.locator("#puzzles [data-action=show-solution]").click()
     link = page.locator("#puzzle-play")
     expect(link).to_be_visible()
-    line = [m for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m]
-    expect(link).to_have_attribute("href", "../play/#" + ".".join([puzzle["record"], *line]))
+    expect(link).to_have_text("Play on against the computer")
+    # A version 3 record: the puzzle's position as a start, sent by the computer's side.
+    record = puzzle["play_on"]
+    assert record.startswith("3.fox-and-geese.")
+    assert record.split(".")[3] == ("geese" if puzzle["side"] == "fox" else "fox")
     link.click()
     page.wait_for_selector(ENGINE_READY)
-    # The play page reads the record: the game as the puzzle ended it, won by its solver.
-    expect(page.locator("#status")).to_have_attribute("data-result", puzzle["side"])
+    status = page.locator("#status")
+    expect(status).to_have_attribute("data-mode", "computer")
+    expect(status).to_have_attribute("data-side", puzzle["side"])
+    expect(status).to_have_attribute("data-to-move", puzzle["side"])
+    expect(status).to_have_attribute("data-result", "")
+    start = puzzle["steps"][0]["view"]["pieces"]
+    for kind, points in start.items():
+        on_board = page.locator(f"#play [data-piece={kind}]")
+        expect(on_board).to_have_count(len(points))
+    # The game is the player's own against the computer: the URL holds its record (no side)
+    # and a reload goes on with it.
+    page.wait_for_function("() => !location.search && location.hash.startsWith('#3.')")
+    fragment = page.evaluate("() => location.hash.slice(1)")
+    assert fragment.split(".")[3] == "-" and fragment.split(".")[4] == record.split(".")[4]
+    page.reload()
+    page.wait_for_selector(ENGINE_READY)
+    expect(status).to_have_attribute("data-mode", "computer")
+    expect(status).to_have_attribute("data-side", puzzle["side"])
+    assert page.evaluate("() => location.hash.slice(1)") == fragment
     assert page.console_errors == []

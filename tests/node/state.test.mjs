@@ -177,3 +177,12 @@ test("the note on huffing shows once a huff was seen, until dismissed, not over 
   s.linkError = { error: { code: "truncated" }, behind: s.live };
   assert.equal(huffNoteShown(s), false);
 });
+
+test("while a position is set up no move is played and the computer waits", () => {
+  const s = playing({ side: "geese" });
+  s.setup = { pieces: { fox: ["d4"], goose: [] }, toMove: "geese", hand: 0 };
+  assert.equal(whyNoMove(s), "setup");
+  assert.equal(computerToMove(s), false);
+  s.setup = null;
+  assert.equal(computerToMove(s), true);
+});

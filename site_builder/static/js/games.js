@@ -49,7 +49,7 @@ export function fromState(state) {
     end } = state;
   return {
     record: state.record, moves: state.moves, geese: state.geese, sideways: state.sideways,
-    result: state.result,
+    start: state.start ?? null, result: state.result,
     view: { ply, to_move, last, pieces, geese_left, in_hand, captured, captures_to_win, huffed, reason, end },
   };
 }
@@ -59,8 +59,15 @@ export function fromState(state) {
 // view older than the engine's view of moves as objects (its last move was a string then).
 export function viewState(game) {
   if (!game.view || typeof game.view.last === "string") return null;
-  const { record, moves, geese, sideways, result } = game;
-  return { ...game.view, record, moves, geese, sideways, result, side: null, legal: [] };
+  const { record, moves, geese, sideways, result, start = null } = game;
+  return { ...game.view, record, moves, geese, sideways, start, result, side: null, legal: [] };
+}
+
+// Two games of one table from one start (a position set up by hand starts elsewhere): the
+// moves of one may continue the other's.
+function sameTable(game, state) {
+  return game.geese === state.geese && game.sideways === state.sideways
+    && (game.start ?? null) === (state.start ?? null);
 }
 
 export class GameStore {
@@ -140,8 +147,7 @@ export class GameStore {
   movedOn(state) {
     if (!state.side) return null;
     return this.all().find((g) => g.mode === "link" && g.side !== state.side
-      && g.geese === state.geese && g.sideways === state.sideways
-      && g.moves.length > state.moves.length
+      && sameTable(g, state) && g.moves.length > state.moves.length
       && state.moves.every((m, i) => g.moves[i] === m)) ?? null;
   }
 
@@ -153,8 +159,7 @@ export class GameStore {
     if (same.length) return same.find((g) => g.id === prefer) ?? same[0];
     if (!state.side) return null;
     return games.find((g) => g.mode === "link" && g.side !== state.side
-      && g.geese === state.geese && g.sideways === state.sideways
-      && g.moves.length <= state.moves.length
+      && sameTable(g, state) && g.moves.length <= state.moves.length
       && g.moves.every((m, i) => state.moves[i] === m)) ?? null;
   }
 }

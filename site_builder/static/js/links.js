@@ -25,8 +25,10 @@ export function openerSide(state) {
 
 // The side whoever opens a link will play, guessed before the engine has loaded only to draw
 // the board the right way up at once (docs/notation.md): the other one than the sender's, the
-// fourth part of a version 2 record; for a version 1 record, which names no sender, the side to
-// move, told by the number of moves (the fox side moves first in every game, one move a turn).
+// fourth part of a version 2 or 3 record; for a version 1 record, which names no sender, the side
+// to move, told by the number of moves (the fox side moves first in every game, one move a turn);
+// for a version 3 record without a sender, told by the side to move at its start (the third
+// field of its fifth part) and the number of moves.
 // Null for anything else. The engine reads the whole link once it is ready; only a finished
 // game of version 1 can then turn out otherwise (its opener plays the fox, see openerSide):
 // whether a game is over (geese taken, a position repeated, fifty moves without progress) only
@@ -34,9 +36,23 @@ export function openerSide(state) {
 export function earlyOpenerSide(record) {
   const parts = record.split(".");
   const [version, , , side] = parts;
-  if (version === "2" && (side === "fox" || side === "geese")) return side === "fox" ? "geese" : "fox";
+  const other = { fox: "geese", geese: "fox" };
+  if ((version === "2" || version === "3") && other[side]) return other[side];
   if (version === "1" && parts.length >= 3) return (parts.length - 3) % 2 === 0 ? "fox" : "geese";
+  const first = parts[4]?.split("-")[2];
+  if (version === "3" && side === "-" && other[first]) return (parts.length - 5) % 2 ? other[first] : first;
   return null;
+}
+
+// A link that asks to be played against the computer (?opponent=computer, the puzzles page's
+// "Play on against the computer"), not with its sender.
+export function wantsComputer() {
+  return new URLSearchParams(location.search).get("opponent") === "computer";
+}
+
+// The URL without that request, once its game is under way: a reload continues the saved game.
+export function dropRequest() {
+  if (location.search) history.replaceState(null, "", location.pathname + location.hash);
 }
 
 // Send the page's URL: the device's share sheet where there is one, else the clipboard.

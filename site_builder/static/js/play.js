@@ -62,6 +62,11 @@ function bind() {
     "stop-review": play.analysis.stopReview,
     // The readable part of a link is still someone's link: played by link.
     "use-prefix": (button) => play.openLink(button.dataset.record),
+    "setup": play.editor.open,
+    "setup-check": play.editor.check,
+    "setup-start": play.editor.start,
+    "setup-clear": play.editor.clear,
+    "setup-cancel": play.editor.close,
   };
   root.addEventListener("click", (e) => {
     const button = e.target.closest("[data-action], [data-ply]");
@@ -84,6 +89,7 @@ function bind() {
     if (e.key === "Escape") {
       // Anywhere on the page: drop the piece chosen, or answer "no".
       if (s.question) play.answer(false);
+      else if (s.setup) play.editor.close();
       else view.board.cancel();
       return;
     }
@@ -137,6 +143,7 @@ setTimeout(() => {
     onSelect: play.selected,
     onChain: play.chain,
     onBlocked: play.blocked,
+    onEdit: play.editor.point,
   });
   view.render(s);
   view.foldSettings();

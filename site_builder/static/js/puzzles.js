@@ -124,8 +124,8 @@ function setStatus(status) {
   const done = status === "solved" || status === "shown";
   const link = $("#puzzle-play");
   link.hidden = !done;
-  // The game the puzzle came from, with the moves played since: the play page opens it.
-  link.href = `../play/#${[puzzle.record, ...played].join(".")}`;
+  // The puzzle's position, against the computer, the player on the puzzle's side.
+  link.href = `../play/?opponent=computer#${puzzle.play_on}`;
 }
 
 // -- a puzzle ---------------------------------------------------------------------------------

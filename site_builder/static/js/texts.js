@@ -245,6 +245,7 @@ export function blockedText(why, n) {
     case "thinking": return t("Wait for the computer's move.");
     case "not-yours": return t("That is the computer's side.");
     case "confirm": return t("Answer the question first.");
+    case "setup": return t("Play the position you are setting up, or go back to the game, first.");
     case "must-jump":
       // Where capturing is optional, a piece must jump only when nothing else can move.
       if (OFFICERS) return pt("asalto", "Only a jump is possible: choose a marked officer.");
@@ -267,6 +268,8 @@ export function linkErrorText(error) {
       return t("This link asks for game settings that do not exist.");
     case "bad-version":
       return t("This link was made by a newer or unknown version of this site.");
+    case "bad-start":
+      return t("The position this link starts from cannot be played.");
     case "empty":
     case "too-long":
     case "truncated":
@@ -570,7 +573,31 @@ export function setupProblemText(problem, n, geese) {
     case "too-few-geese": return t("With so few geese the fox side has already won.");
     case "goose-behind-start": return t("No goose can get to %(points)s, since geese never move backward.", { points });
     case "bad-side": return t("Choose the side to move.");
+    case "bad-hand": return t("That many geese cannot be left to place in this game.");
     case "game-over": return [t("This position is already over."), reasonText(problem.reason, n)].join(" ");
     default: return t("This position cannot be played.");
   }
+}
+
+// The editor of a position set up by hand (play/setup.js).
+export function setupOpenedText() {
+  return t("Setting up a position: choose a piece, then the points to put it on.");
+}
+
+export function setupStartText() {
+  return t("The start position is on the board.");
+}
+
+export function setupClearedText() {
+  return t("The board is empty.");
+}
+
+export function setupPlayableText() {
+  return t("This position can be played.");
+}
+
+// The pieces put down so far.
+export function setupCountText(foxes, geese) {
+  return [tn("%(num)s fox on the board", "%(num)s foxes on the board", foxes),
+    tn("%(num)s goose on the board", "%(num)s geese on the board", geese)].join(" · ");
 }

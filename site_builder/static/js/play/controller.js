@@ -5,7 +5,7 @@
 
 import { fromState, makeGame } from "../games.js";
 import * as hooks from "../hooks.js";
-import { openerSide, readFragment, sendLink, showInURL } from "../links.js";
+import { dropRequest, openerSide, readFragment, sendLink, showInURL, wantsComputer } from "../links.js";
 import { showProgress } from "../loading.js";
 import { Session } from "../session.js";
 import { keep } from "../shared/storage.js";
@@ -13,6 +13,7 @@ import * as text from "../texts.js";
 import { createAnalysis } from "./analysis.js";
 import { draftGame, showEarly } from "./early.js";
 import { readSettings } from "./settings.js";
+import { createEditor } from "./setup.js";
 import {
   LEVELS, computerToMove, isBrowsing, mustJump, placing, running, undoTarget, whyNoMove,
 } from "./state.js";
@@ -52,7 +53,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.draft = false;
     s.linkError = null;
     const other = g !== s.game;
-    if (other) s.otherTab = s.huffNote = false;
+    if (other) {
+      s.otherTab = s.huffNote = false;
+      s.setup = null; // another game on the board: the position being set up is left
+    }
     s.game = g;
     Object.assign(g, fromState(state));
     g.aside = false;
@@ -276,12 +280,13 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     render();
   }
 
-  // Start a game with these settings; a game in progress is put aside, and can be brought back.
+  // Start a game with these settings, from the game's start or from a record's start (a position
+  // set up by hand); a game in progress is put aside, and can be brought back.
   async function startNew(settings) {
-    const { mode, side, level, geese, sideways } = settings;
+    const { mode, side, level, geese, sideways, record } = settings;
     takeOver();
-    const state = await session.ask("new_game",
-      { game: kind, geese, sideways, side: mode === "link" ? side : null });
+    const state = record ? await session.ask("load", { record, side: mode === "link" ? side : "" })
+      : await session.ask("new_game", { game: kind, geese, sideways, side: mode === "link" ? side : null });
     if (!state) return;
     if (state.error) {
       say(text.errorText(state.error));
@@ -358,10 +363,14 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     setGame(g, state);
   }
 
-  function again({ swap = false, level = s.game.level } = {}) {
+  // The same game again: from the game's start, or from the position it was set up from.
+  async function again({ swap = false, level = s.game.level } = {}) {
     const { game, live } = s;
     const side = swap ? (game.side === "fox" ? "geese" : "fox") : game.side;
-    startNew({ mode: game.mode, side, level, geese: live.geese, sideways: live.sideways });
+    const first = live.start ? await session.ask("load", { record: live.record, ply: 0 }) : null;
+    if (first?.error) return;
+    startNew({ mode: game.mode, side, level, geese: live.geese, sideways: live.sideways,
+      record: first?.record });
   }
 
   function stronger(step) {
@@ -377,6 +386,14 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   }
 
   function settingChanged(name) {
+    if (s.setup) {
+      // While a position is set up, the settings say how it will be played.
+      s.setup.settings = formSettings();
+      s.setup.problems = null;
+      s.setup.checked = false;
+      render();
+      return;
+    }
     if (!s.game) {
       // A friend's link waiting for the engine: its game is what it is, as once it has loaded.
       if (s.early && name !== "level") say(text.blockedText("loading", foxes));
@@ -433,6 +450,13 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       if (!now || now.error) return;
       setGame(ahead, now);
       say(text.movedOnText());
+    } else if (wantsComputer()) {
+      // A position to play against the computer (from the puzzles page), as the side against
+      // the sender's: the computer takes the sender's place.
+      const side = openerSide(state);
+      const next = await session.ask("load", { record, side: "" });
+      if (!next || next.error) return;
+      setGame(makeGame(next, { mode: "computer", side, level: formSettings().level }), next);
     } else {
       // Someone else's game: played by link, as the other side than its sender's.
       const side = openerSide(state);
@@ -441,6 +465,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       setGame(makeGame(next, { mode: "link", side, level: formSettings().level }), next);
       if (store.latestOwn(s.game.id)) say(text.linkOpenedText());
     }
+    dropRequest();
     hooks.linkHandled("ok");
   }
 
@@ -556,10 +581,12 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   }
 
   const analysis = createAnalysis({ s, session, render, say, speak: view.speak, save, foxes });
+  const editor = createEditor({ root, s, session, render, speak: (words) => view.speak(words), kind,
+    foxes, openings, formSettings, startGame: startNew, takeOver });
 
   return {
-    analysis, session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo, browse,
-    flip, dismissTurned, dismissHuff,
+    analysis, editor, session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo,
+    browse, flip, dismissTurned, dismissHuff,
     answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
     backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,
     // A tap while the engine checks the move just made (the second click of a double click, a

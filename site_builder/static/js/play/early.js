@@ -5,7 +5,7 @@
 // the engine is ready, and only one whose outcome the page holds.
 
 import { makeGame, viewState } from "../games.js";
-import { earlyOpenerSide, readFragment } from "../links.js";
+import { earlyOpenerSide, readFragment, wantsComputer } from "../links.js";
 
 export function readOpenings(script) {
   const openings = JSON.parse(script.textContent);
@@ -43,7 +43,7 @@ export function firstGame(store, openings, settings) {
   }
   if (link) {
     const side = earlyOpenerSide(link);
-    return { roles: side ? { mode: "link", side } : null, blank: true };
+    return { roles: side ? { mode: wantsComputer() ? "computer" : "link", side } : null, blank: true };
   }
   return draftGame(openings, settings);
 }

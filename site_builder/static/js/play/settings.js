@@ -15,7 +15,7 @@ export function readSettings(form, defaultGeese) {
 // The form shows the settings asked about, else the game on the board; before there is one,
 // the kind of game the page is loading (a friend's link), else what the page had chosen.
 export function showSettings(form, s) {
-  const shown = s.question?.settings ?? s.game;
+  const shown = s.question?.settings ?? s.setup?.settings ?? s.game;
   rolesToForm(form, shown ?? s.early ?? s.defaults);
   if (!shown) return;
   const f = form.elements;

@@ -39,6 +39,7 @@ export function createState({ manualFlip = false, defaults }) {
     advice: null,        // the hint shown: the engine's {move, reason, ...}, its record, path and side
     adviceWaiting: false, // a hint was asked for and has not come yet
     review: null,        // {record, moves, rows: {ply: row}, next, turn, running, stopped, failed}
+    setup: null,         // the position being set up by hand, while the editor is open (setup.js)
   };
 }
 
@@ -55,6 +56,7 @@ export function isBrowsing(s) {
 export function whyNoMove(s) {
   // A failed engine is no engine still loading: nothing played now could be answered or kept.
   if (s.engine === "failed") return "failed";
+  if (s.setup) return "setup";
   if (s.linkError) return "link-error";
   const { live } = s;
   // An early state takes a move only before the engine is ready, and only one whose outcome
@@ -111,7 +113,7 @@ export function undoTarget(s) {
 // Whether the computer should choose a move now.
 export function computerToMove(s, hidden = false) {
   const { live, game } = s;
-  if (s.engine !== "ready" || !live || !game || s.linkError || s.thinking) return false;
+  if (s.engine !== "ready" || !live || !game || s.linkError || s.thinking || s.setup) return false;
   return game.mode === "computer" && !live.result && live.to_move !== game.side && !hidden;
 }
 

@@ -8,6 +8,7 @@ import * as text from "../texts.js";
 import { shownAdvice } from "./analysis-state.js";
 import { createAnalysisView } from "./analysis.js";
 import { showSettings } from "./settings.js";
+import { editorBoard, renderEditor } from "./setup.js";
 import {
   LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, mustJump, roles, turnedNote, undoTarget,
   whyNoMove,
@@ -18,6 +19,11 @@ const EMPTY = { pieces: { fox: [], goose: [] }, legal: [], to_move: "fox", last:
 
 // What the board draws, and how it takes moves, for this state.
 export function boardInput(s) {
+  if (s.setup) {
+    // Setting up a position: every point takes a click, which puts a piece down or takes it off.
+    return { position: editorBoard(s.setup), flipped: flippedFor(s), interactive: true, edit: true,
+      must: [], end: [], focusKind: null, dimmed: false };
+  }
   const state = boardState(s) ?? EMPTY;
   const interactive = !whyNoMove(s);
   const side = roles(s);
@@ -99,7 +105,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     if (!animate && !force && key === drawn) return;
     drawn = key;
     board.update(input.position, { animate, interactive: input.interactive, must: input.must,
-      end: input.end, focusKind: input.focusKind, hint: input.hint });
+      end: input.end, focusKind: input.focusKind, hint: input.hint, edit: Boolean(input.edit) });
   }
 
   function renderEngine(s) {
@@ -136,7 +142,9 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
   // is offered the table kindest to the geese (balance.py words both at build time).
   function renderBalance(s) {
     const { live, game } = s;
-    const table = balance.find((b) => b.geese === live.geese && b.sideways === Boolean(live.sideways));
+    // A position set up by hand is no table's game: what the table favours says nothing of it.
+    const table = !live.start && balance.find((b) => b.geese === live.geese
+      && b.sideways === Boolean(live.sideways));
     $("#balance").hidden = !table || Boolean(s.linkError);
     if (!table) return;
     $("#balance-text").textContent = table.text;
@@ -220,6 +228,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     setEnabled("last", Boolean(live) && !s.linkError && at < live.ply);
     setEnabled("undo", undoTarget(s) !== null);
     setEnabled("new-game", ready);
+    setEnabled("setup", ready && Boolean(live));
     setEnabled("copy-link", true);
     const own = store.latestOwn(s.linkError ? null : s.game?.id);
     $("#own-game").hidden = !(s.game?.mode === "link" || s.linkError) || !own;
@@ -249,6 +258,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     showSettings(form, s);
     renderLinkError(s);
     renderControls(s);
+    renderEditor(root, s, { foxes });
     messageEl.textContent = isBrowsing(s) ? s.browseMessage : s.message;
     drawBoard(s, animate, force);
     renderMoves(s);

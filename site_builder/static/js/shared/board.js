@@ -132,9 +132,11 @@ export class Board {
   // view: the engine's view of the position (game/view.py): {pieces, legal, to_move, last,
   // in_hand, huffed}; animate: the move that led here ({move, path, captures}), to animate it; must: foxes to
   // mark as having to capture; end: points that show why the game ended; focusKind: the
-  // pieces the keyboard should start on; hint: the points of a move to suggest.
+  // pieces the keyboard should start on; hint: the points of a move to suggest; edit: every
+  // point clicked goes to onEdit(name), for a position set up by hand, and no move is made.
   update({ pieces, legal, to_move, last, in_hand, huffed = [] }, { animate = null, interactive = true,
-    must = [], end = [], focusKind = null, hint = [] } = {}) {
+    must = [], end = [], focusKind = null, hint = [], edit = false } = {}) {
+    this.editing = edit;
     this.legal = legal;
     this.toMove = to_move;
     this.last = last;
@@ -420,6 +422,10 @@ export class Board {
 
   // A click (or tap, drop, Enter) on a point.
   choose(name) {
+    if (this.editing) {
+      this.cb.onEdit?.(name);
+      return;
+    }
     if (!this.interactive) {
       this.cb.onBlocked?.();
       return;
@@ -502,6 +508,13 @@ export class Board {
   pointerDown(e) {
     if (e.button > 0) return;
     const name = this.hit(e);
+    if (this.editing) {
+      if (name) {
+        e.preventDefault();
+        this.choose(name);
+      }
+      return;
+    }
     if (!this.interactive) {
       if (name) this.cb.onBlocked?.();
       return;

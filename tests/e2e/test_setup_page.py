@@ -1,0 +1,125 @@
+"""Setting up a position on the play page (play/setup.js, game/setup.py): the editor by
+click and by keyboard, the engine's check in the player's language, the game from the
+position against the computer, by link in a fresh browser and after a reload."""
+
+from babel.messages.pofile import read_po
+from playwright.sync_api import expect
+
+from game import api
+from tests.e2e.support import READY, play_url, point, tap
+from tests.helpers import REPO as ROOT
+
+EDITOR = "#setup"
+SLOW = 240_000  # the engine's start, the computer's reply and a fresh browser on a busy machine
+TOO_FEW = "With so few geese the fox side has already won."
+
+
+def translation(lang: str, msgid: str) -> str:
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalog = read_po(f)
+    text = catalog[msgid].string
+    assert isinstance(text, str) and text and text != msgid
+    return text
+
+
+def open_editor(page):
+    page.locator("[data-action=setup]").click()
+    expect(page.locator(EDITOR)).to_be_visible()
+    page.locator(f"{EDITOR} [data-action=setup-clear]").click()
+    expect(page.locator("svg[data-board] [data-piece]")).to_have_count(0)
+
+
+def test_a_set_up_position_is_checked_played_against_the_computer_and_sent(
+    browser, page, site_server
+):
+    page.set_default_timeout(SLOW)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(play_url(site_server, lang="de"))
+    page.wait_for_selector(READY)
+    open_editor(page)
+    # By keyboard: the kind first (the radio group), then a point of the board and Enter.
+    page.locator(f"{EDITOR} input[name=setup-kind][value=fox]").focus()
+    page.keyboard.press("Space")
+    point(page, "d4").focus()
+    page.keyboard.press("Enter")
+    expect(point(page, "d4")).to_have_attribute("aria-label", "d4, Fuchs")
+    # By click: three geese, too few.
+    page.locator(f"{EDITOR} input[name=setup-kind][value=goose]").check()
+    tap(page, "c1", "d1", "e1")
+    page.locator(f"{EDITOR} [data-action=setup-check]").click()
+    problem = page.locator("#setup-problems li")
+    expect(problem).to_have_count(1)
+    expect(problem).to_have_attribute("data-code", "too-few-geese")
+    expect(problem).to_have_text(translation("de", TOO_FEW))
+    # A goose clicked again is taken off; three more make a position that can be played.
+    tap(page, "e1", "e1", "c3", "d3", "e3")
+    page.locator(f"{EDITOR} [data-action=setup-check]").click()
+    expect(page.locator("#setup-ok")).to_be_visible()
+    expect(page.locator("#setup-problems")).to_be_hidden()
+    # The geese to move, played by this player against the computer (the settings form).
+    page.locator(f"{EDITOR} input[name=setup-turn][value=geese]").check()
+    page.check("input[name=side][value=geese]")
+    page.locator(f"{EDITOR} [data-action=setup-play]").click()
+    record = "3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-geese"
+    page.wait_for_function("r => location.hash === '#' + r", arg=record)
+    expect(page.locator(EDITOR)).to_be_hidden()
+    status = page.locator("#status")
+    expect(status).to_have_attribute("data-mode", "computer")
+    expect(status).to_have_attribute("data-side", "geese")
+    expect(status).to_have_attribute("data-to-move", "geese")
+    tap(page, "c3", "c4")
+    # The computer answers: two moves from the set-up start.
+    page.wait_for_function(
+        "() => document.querySelectorAll('#moves [data-move]').length === 2"
+        " && location.hash.split('.').length === 7"
+    )
+    played = page.evaluate("() => location.hash.slice(1)")
+    assert played.startswith(record + ".c3-c4.")
+    state = api.load(played)
+    assert "error" not in state
+
+    # The link, opened in a fresh browser: the same position, played by link, kept on reload.
+    context = browser.new_context()
+    try:
+        friend = context.new_page()
+        friend.set_default_timeout(SLOW)
+        friend.goto(play_url(site_server, fragment=played))
+        friend.wait_for_selector(READY)
+        expect(friend.locator("#status")).to_have_attribute("data-mode", "link")
+        for kind in ("fox", "goose"):
+            expect(friend.locator(f"svg[data-board] [data-piece={kind}]")).to_have_count(
+                len(state["pieces"][kind])
+            )
+        for name in state["pieces"]["goose"]:
+            expect(
+                friend.locator(f'svg[data-board] [data-piece=goose][data-at="{name}"]')
+            ).to_have_count(1)
+        friend.reload()
+        friend.wait_for_selector(READY)
+        expect(friend.locator("#status")).to_have_attribute("data-mode", "link")
+        expect(friend.locator("#moves [data-move]")).to_have_count(2)
+        for name in state["pieces"]["goose"]:
+            expect(
+                friend.locator(f'svg[data-board] [data-piece=goose][data-at="{name}"]')
+            ).to_have_count(1)
+        assert friend.evaluate("() => location.hash.slice(1)").split(".")[4] == record.split(".")[4]
+    finally:
+        context.close()
+
+    # This player's own game survives a reload too, and "Play again" starts from the set-up.
+    page.reload()
+    page.wait_for_selector(READY)
+    expect(page.locator("#moves [data-move]")).to_have_count(2)
+    assert page.evaluate("() => location.hash.slice(1)") == played
+    assert page.console_errors == []
+
+
+def test_an_impossible_link_start_is_refused_like_any_corrupt_link(page, site_server):
+    page.set_default_timeout(SLOW)
+    page.goto(play_url(site_server, fragment="3.fox-and-geese.13.-.d4-c1c1d1-fox"))
+    page.wait_for_selector(READY)
+    expect(page.locator("#link-error")).to_be_visible()
+    expect(page.locator("#link-error-text")).to_have_text(
+        "The position this link starts from cannot be played."
+    )
+    assert page.console_errors == []
