@@ -26,6 +26,10 @@ class RecordCode(StrEnum):
     BAD_NOTATION = "bad-notation"
     ILLEGAL_MOVE = "illegal-move"
     GAME_OVER = "game-over"
+    # A game's text (game/record_text.py): a line that is no field and no move, or in the
+    # wrong place; a result that the moves do not lead to.
+    BAD_LINE = "bad-line"
+    WRONG_RESULT = "wrong-result"
 
 
 class EngineCode(StrEnum):
