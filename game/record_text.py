@@ -152,7 +152,9 @@ def _move_text(line: int, text: str, ply: int) -> str:
     move = numbered.group(2).strip() if numbered else text
     if "." in move or any(c.isspace() for c in move):
         # One move a line: a record's separator or a space would read as more than one.
-        error = RecordError(RecordCode.BAD_NOTATION, f"{move[:40]!r} is not a move", ply=ply, move=move)
+        error = RecordError(
+            RecordCode.BAD_NOTATION, f"{move[:40]!r} is not a move", ply=ply, move=move
+        )
         raise TextError(error, line)
     return move
 

@@ -68,7 +68,9 @@ def test_move_numbers_are_optional_and_blank_lines_and_spaces_do_not_matter():
 def test_a_record_or_a_link_on_its_own_reads_as_that_record():
     record = "2.fox-and-geese.13.fox.d4-c4"
     assert read_text(record)[0].encode() == record
-    assert read_text(f"  https://example.org/en/fox-and-geese/play/#{record}\n")[0].encode() == record
+    assert (
+        read_text(f"  https://example.org/en/fox-and-geese/play/#{record}\n")[0].encode() == record
+    )
     with pytest.raises(TextError) as info:
         read_text("\n1.fox-and-geese.13.d4-d9")
     assert (info.value.code, info.value.line, info.value.ply) == ("illegal-move", 2, 1)

@@ -32,6 +32,9 @@ export function createState({ manualFlip = false, defaults }) {
     hint: false,         // the first-move hint shows (until the player's first move)
     turnedSeen: false,   // the player has dismissed the note that the board is turned for the fox
     otherTab: false,     // the game went on in another tab: said until the player's next move
+    sharing: null,       // the animated game being drawn: {done, total} positions (share.js)
+    shareText: null,     // the game's text shown to copy by hand, where the clipboard refused
+    pasteError: null,    // why the text pasted last does not open, in words
   };
 }
 

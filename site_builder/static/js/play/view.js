@@ -6,6 +6,7 @@ import { announcer } from "../shared/announce.js";
 import { Board } from "../shared/board.js";
 import * as text from "../texts.js";
 import { showSettings } from "./settings.js";
+import { renderShare } from "./share.js";
 import {
   LEVELS, boardState, flippedFor, isBrowsing, mustJump, roles, turnedNote, undoTarget, whyNoMove,
 } from "./state.js";
@@ -238,6 +239,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     showSettings(form, s);
     renderLinkError(s);
     renderControls(s);
+    renderShare(root, s);
     messageEl.textContent = isBrowsing(s) ? s.browseMessage : s.message;
     drawBoard(s, animate, force);
     renderMoves(s);
