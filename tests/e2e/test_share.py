@@ -83,6 +83,29 @@ def still_image(data: bytes):
     return decode_png(header, b"".join(body for kind, body in chunks if kind == "IDAT"))
 
 
+def animation_frames(chunks) -> list[dict]:
+    """An APNG's frames: each {x, y, ms, image} (the image decoded alone)."""
+    header = dict(chunks)["IHDR"]
+    frames: list[dict] = []
+    parts: list[bytes] = []
+    for kind, body in [*chunks, ("fcTL", b"")]:
+        if kind == "fcTL":
+            if frames:
+                frames[-1]["image"] = decode_png(header_for(header, frames[-1]), b"".join(parts))
+            if body:
+                _, width, height, x, y, ms, den = struct.unpack(">IIIIIHH", body[:24])
+                assert den == 1000 and body[24:26] == b"\0\0"  # dispose none, blend source
+                frames.append({"x": x, "y": y, "ms": ms, "size": (width, height)})
+                parts = []
+        elif kind == "fdAT":
+            parts.append(body[4:])
+    return frames
+
+
+def header_for(header: bytes, frame: dict) -> bytes:
+    return struct.pack(">II", *frame["size"]) + header[8:]
+
+
 def pixel(image, x: float, y: float) -> tuple[int, int, int]:
     _, _, rows, bpp = image
     row = rows[round(y)]
@@ -185,20 +208,27 @@ def test_the_game_downloads_as_an_animated_png_of_every_position(browser, site_s
         struct.unpack(">I", body[:4])[0] for kind, body in chunks if kind in ("fcTL", "fdAT")
     ]
     assert sequence == list(range(len(sequence)))
-    header = dict(chunks)["IHDR"]
     places, view_w, view_h = points_on_board(page)
-    final = api.load(RECORD)
     image = still_image(data)
     assert image[0] == 540
     stands = what_stands(image, places, view_w, view_h, COLOURS["light"])
-    assert stands == {name: expected(final).get(name, "empty") for name in places}
-    # The first frame, its fdAT chunks up to the second fcTL, is the starting position.
-    second = kinds.index("fcTL", kinds.index("fcTL") + 1)
-    start = decode_png(
-        header, b"".join(body[4:] for kind, body in chunks[:second] if kind == "fdAT")
-    )
-    stands = what_stands(start, places, view_w, view_h, COLOURS["light"])
+    assert stands == {name: expected(api.load(RECORD)).get(name, "empty") for name in places}
+    frames = animation_frames(chunks)
+    # The first frame is the whole starting position; each later one is the part that changed,
+    # and drawn one over the other they end in the default image, pixel for pixel.
+    first = frames[0]
+    assert (first["x"], first["y"], first["image"][0], first["image"][1]) == (0, 0, *image[:2])
+    stands = what_stands(first["image"], places, view_w, view_h, COLOURS["light"])
     assert stands == {name: expected(api.load(RECORD, ply=0)).get(name, "empty") for name in places}
+    canvas = [bytearray(row) for row in first["image"][2]]
+    bpp = image[3]
+    for frame in frames[1:]:
+        width, height, rows, _ = frame["image"]
+        assert width * height < image[0] * image[1] / 2  # a move changes a small part
+        for y, row in enumerate(rows):
+            canvas[frame["y"] + y][frame["x"] * bpp : (frame["x"] + width) * bpp] = row
+    assert canvas == image[2]
+    assert [f["ms"] for f in frames] == [1200] + [800] * (plies - 1) + [3000]
     assert page.locator("#message").inner_text() == "The game is downloaded as an animated picture."
     page.context.close()
 

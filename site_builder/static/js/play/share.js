@@ -85,16 +85,25 @@ export function createShare({ root, s, view, play }) {
     play.render();
     try {
       const frames = [];
+      let before = null;
+      let canvas = null;
       for (let ply = 0; ply < total; ply++) {
         // The engine gives each position; the page moving on (a move, another game) stops this.
         const state = ply === live.ply ? live : await play.session.ask("load", { record: live.record, ply });
         if (!state || state.error || s.live !== live) return;
-        const canvas = await drawPosition(state, FRAME_WIDTH);
-        frames.push({ png: await pngBytes(canvas), ms: ply === 0 ? START_MS : ply === live.ply ? END_MS : MOVE_MS });
+        canvas = await drawPosition(state, FRAME_WIDTH);
+        const ctx = canvas.getContext("2d", { willReadFrequently: true });
+        const pixels = new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+        // Each frame after the first holds only what changed: a small part of the picture.
+        const rect = before ? changed(before, pixels, canvas.width) : null;
+        frames.push({ png: await pngBytes(rect ? crop(ctx, rect) : canvas), ...(rect ?? {}),
+          ms: ply === 0 ? START_MS : ply === live.ply ? END_MS : MOVE_MS });
+        before = pixels;
         s.sharing = { done: ply + 1, total };
         play.render();
       }
-      save(new Blob(apng(frames), { type: "image/png" }), `${kind}-game.png`);
+      const still = await pngBytes(canvas);
+      save(new Blob(apng(frames, still), { type: "image/png" }), `${kind}-game.png`);
       s.sharing = null;
       play.say(text.animationSavedText());
     } catch (error) {
@@ -214,6 +223,32 @@ async function svgImage(svg, width, height) {
   return image;
 }
 
+// The smallest rectangle holding every pixel that differs between two pictures of one size
+// (their RGBA words), at least one pixel.
+function changed(a, b, width) {
+  let [left, top, right, bottom] = [width, a.length, -1, -1];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  if (right < 0) return { x: 0, y: 0, width: 1, height: 1 };
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+// A part of a canvas, pixel for pixel, on a canvas of its own.
+function crop(ctx, { x, y, width, height }) {
+  const part = document.createElement("canvas");
+  part.width = width;
+  part.height = height;
+  part.getContext("2d").putImageData(ctx.getImageData(x, y, width, height), 0, 0);
+  return part;
+}
+
 function pngBlob(canvas) {
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no PNG"))), "image/png");
@@ -283,28 +318,31 @@ function u32s(...values) {
   return out;
 }
 
-// Frames ({png, ms}) of one size and kind as the parts of one animated PNG, looping; its
-// default image, outside the animation, is the last frame.
-function apng(frames) {
-  const parsed = frames.map((f) => chunksOf(f.png));
-  const header = parsed[0].find((c) => c.type === "IHDR").data;
-  const same = (a, b) => a.length === b.length && a.every((byte, i) => byte === b[i]);
-  if (!parsed.every((chunks) => same(chunks.find((c) => c.type === "IHDR").data, header))) {
-    throw new Error("frames differ in size or kind");
+// The parts of one animated PNG, looping: frames {png, ms, x, y} (each a PNG of the picture
+// or, with x and y, of a part of it, drawn over the frame before), and its default image,
+// outside the animation, for viewers that show one picture (the whole last position).
+function apng(frames, still) {
+  const header = (chunks) => chunks.find((c) => c.type === "IHDR").data;
+  const u32 = (bytes, at) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(at);
+  const parts = frames.map((f) => chunksOf(f.png));
+  const whole = chunksOf(still);
+  // Every frame must be of the default image's kind (bit depth, colour type and the rest).
+  const kind = (h) => h.subarray(8).join();
+  if (!parts.every((chunks) => kind(header(chunks)) === kind(header(whole)))) {
+    throw new Error("frames of another kind");
   }
-  const width = new DataView(header.buffer, header.byteOffset).getUint32(0);
-  const height = new DataView(header.buffer, header.byteOffset).getUint32(4);
   const idat = (chunks) => chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
-  const out = [new Uint8Array(SIGNATURE), chunk("IHDR", header),
+  const out = [new Uint8Array(SIGNATURE), chunk("IHDR", header(whole)),
     chunk("acTL", u32s(frames.length, 0)),
-    ...idat(parsed.at(-1)).map((data) => chunk("IDAT", data))];
+    ...idat(whole).map((data) => chunk("IDAT", data))];
   let sequence = 0;
-  parsed.forEach((chunks, i) => {
+  parts.forEach((chunks, i) => {
+    const h = header(chunks);
     const control = new Uint8Array(26);
-    control.set(u32s(sequence++, width, height, 0, 0));
+    control.set(u32s(sequence++, u32(h, 0), u32(h, 4), frames[i].x ?? 0, frames[i].y ?? 0));
     new DataView(control.buffer).setUint16(20, frames[i].ms);
     new DataView(control.buffer).setUint16(22, 1000);
-    out.push(chunk("fcTL", control)); // dispose and blend: none, source (0, 0)
+    out.push(chunk("fcTL", control)); // dispose none, blend source: the part replaces its pixels
     for (const data of idat(chunks)) {
       const frame = new Uint8Array(4 + data.length);
       frame.set(u32s(sequence++));
