@@ -10,7 +10,7 @@ import zlib
 import pytest
 
 from game import api
-from tests.e2e.support import READY, play_url, record_in_url
+from tests.e2e.support import READY, axe_violations_light_and_dark, play_url, record_in_url
 
 # A game opened by link whose sender played the geese: the opener plays the fox, so the
 # board is turned round, as it is in the picture.
@@ -167,7 +167,7 @@ def open_page(browser, site_server, scheme="light", fragment=RECORD, lang="en", 
     page = context.new_page()
     page.set_default_timeout(60_000)
     page.goto(play_url(site_server, lang=lang, fragment=fragment))
-    page.wait_for_selector(READY, timeout=180_000)  # the engine, on a busy machine
+    page.wait_for_selector(READY, timeout=300_000)  # the engine, on a busy machine
     page.click("#share-sheet summary")
     return page
 
@@ -289,4 +289,17 @@ def test_bad_text_is_refused_naming_its_line_and_the_game_stays(browser, site_se
     assert page.input_value("#paste-input") == bad
     assert page.eval_on_selector_all(*MOVES) == moves
     assert page.url == before
+    page.context.close()
+
+
+def test_the_share_sheet_open_with_an_error_has_no_accessibility_violations(browser, site_server):
+    # bypass_csp lets Playwright inject axe-core; the page's own scripts run as always.
+    page = open_page(browser, site_server, bypass_csp=True)
+    page.fill("#paste-input", "game: chess\ntable: 13\n")
+    page.click("#paste-form button[type=submit]")
+    page.locator("#paste-error").wait_for(state="visible")
+    assert page.locator("#paste-error").inner_text() == (
+        "Line 1 names a game this site does not have."
+    )
+    assert axe_violations_light_and_dark(page) == {"light": [], "dark": []}
     page.context.close()
