@@ -18,6 +18,7 @@ from .boards import parse_square
 from .codes import RecordCode
 from .position import IllegalMoveError, Move, NotationError, Position
 from .record import GameRecord, RecordError
+from .record_text import TextError, read_text, record_text
 from .view import view
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ def _error(exc: RecordError) -> dict[str, Any]:
             "reason": exc.reason,
             "valid_prefix": exc.prefix.encode() if exc.prefix else None,
             "problems": [p.as_dict() for p in exc.problems],
+            # A game's text: the line at fault (game/record_text.py).
+            **({"line": exc.line} if isinstance(exc, TextError) else {}),
         }
     }
 
@@ -149,7 +152,24 @@ def ai_move(
     return state(base.with_moves((*base.moves, str(move))), position)
 
 
-CALLS = {f.__name__: f for f in (new_game, load, play, ai_move)}
+def as_text(record: str) -> dict[str, Any]:
+    """The record as text to copy (game/record_text.py): ``{"text"}``, or an error."""
+    try:
+        parsed = GameRecord.parse(record)
+        return {"text": record_text(parsed, parsed.replay())}
+    except RecordError as exc:
+        return _error(exc)
+
+
+def open_text(text: str) -> dict[str, Any]:
+    """The state of the game a pasted text holds, or an error naming its ``line``."""
+    try:
+        return state(*read_text(text))
+    except RecordError as exc:
+        return _error(exc)
+
+
+CALLS = {f.__name__: f for f in (new_game, load, play, ai_move, as_text, open_text)}
 
 
 def call(method: str, params: str) -> str:

@@ -29,6 +29,10 @@ class RecordCode(StrEnum):
     # A version 3 record's starting position is not written as one, or cannot be played
     # (``error.problems``: the set-up problems, as ``check_setup`` gives them).
     BAD_START = "bad-start"
+    # A game's text (game/record_text.py): a line that is no field and no move, or in the
+    # wrong place; a result that the moves do not lead to.
+    BAD_LINE = "bad-line"
+    WRONG_RESULT = "wrong-result"
 
 
 class EngineCode(StrEnum):

@@ -9,6 +9,7 @@ import { readFragment } from "./links.js";
 import { FLIP_KEY, HINT_KEY, HUFF_KEY, TURNED_KEY, createController } from "./play/controller.js";
 import { firstGame, readOpenings, showEarly } from "./play/early.js";
 import { createState } from "./play/state.js";
+import { createShare } from "./play/share.js";
 import { createView } from "./play/view.js";
 import { stored } from "./shared/storage.js";
 
@@ -31,6 +32,7 @@ const view = createView(root, {
   balance: JSON.parse(document.getElementById("balance-data").textContent),
 });
 const play = createController({ root, s, view, store, openings, kind: KIND, foxes: FOXES });
+const share = createShare({ root, s, view, play });
 
 function bind() {
   const handlers = {
@@ -67,6 +69,7 @@ function bind() {
     "setup-start": play.editor.start,
     "setup-clear": play.editor.clear,
     "setup-cancel": play.editor.close,
+    ...share.handlers,
   };
   root.addEventListener("click", (e) => {
     const button = e.target.closest("[data-action], [data-ply]");
@@ -83,6 +86,10 @@ function bind() {
   root.querySelector("#move-form").addEventListener("submit", (e) => {
     e.preventDefault();
     play.typedMove();
+  });
+  root.querySelector("#paste-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    share.pasted(e.target);
   });
 
   document.addEventListener("keydown", (e) => {

@@ -601,3 +601,59 @@ export function setupCountText(foxes, geese) {
   return [tn("%(num)s fox on the board", "%(num)s foxes on the board", foxes),
     tn("%(num)s goose on the board", "%(num)s geese on the board", geese)].join(" · ");
 }
+
+// Sharing the game (play/share.js): the picture's caption, what the buttons did, and why a
+// pasted text does not open (game/record_text.py names the line at fault).
+export function pictureMoveText(ply) {
+  if (ply === 0) return t("The starting position");
+  return t("Move %(move)s", { move: Math.ceil(ply / 2) });
+}
+
+export function pictureSiteText(site) {
+  return t("Play at %(site)s", { site });
+}
+
+export function pictureSavedText() {
+  return t("The picture of the board is downloaded.");
+}
+
+export function animationProgressText(done, total) {
+  return t("Drawing the game: position %(done)s of %(total)s…", { done, total });
+}
+
+export function animationSavedText() {
+  return t("The game is downloaded as an animated picture.");
+}
+
+export function shareFailedText() {
+  return t("The picture could not be made in this browser.");
+}
+
+export function textCopiedText() {
+  return t("The game is copied as text. Paste it on this page to open it again.");
+}
+
+export function copyTextByHandText() {
+  return t("The text could not be copied. Copy it by hand:");
+}
+
+export function pasteErrorText(error) {
+  const line = error.line;
+  switch (error.code) {
+    case "empty": return t("Paste the text of a game first.");
+    case "illegal-move":
+      return t("Line %(line)s: the move %(move)s is not allowed: %(reason)s",
+        { line, move: error.move, reason: illegalText(error.reason) });
+    case "bad-notation": return t("Line %(line)s is not written as a move.", { line });
+    case "bad-options": return t("Line %(line)s asks for game settings that do not exist.", { line });
+    case "unknown-game": return t("Line %(line)s names a game this site does not have.", { line });
+    case "bad-version": return t("Line %(line)s was written by a newer or unknown version of this site.", { line });
+    case "bad-line": return t("Line %(line)s is not part of a game's text.", { line });
+    case "wrong-result": return t("Line %(line)s: the moves do not lead to this result.", { line });
+    case "truncated": return t("The text does not say which game it is or with which settings.");
+    case "too-long":
+    case "not-a-record":
+    default:
+      return line ? t("Line %(line)s cannot be read.", { line }) : t("This text does not hold a game that can be read.");
+  }
+}

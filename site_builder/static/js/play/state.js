@@ -40,6 +40,9 @@ export function createState({ manualFlip = false, defaults }) {
     adviceWaiting: false, // a hint was asked for and has not come yet
     review: null,        // {record, moves, rows: {ply: row}, next, turn, running, stopped, failed}
     setup: null,         // the position being set up by hand, while the editor is open (setup.js)
+    sharing: null,       // the animated game being drawn: {done, total} positions (share.js)
+    shareText: null,     // the game's text shown to copy by hand, where the clipboard refused
+    pasteError: null,    // why the text pasted last does not open, in words
   };
 }
 

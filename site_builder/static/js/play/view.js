@@ -9,6 +9,7 @@ import { shownAdvice } from "./analysis-state.js";
 import { createAnalysisView } from "./analysis.js";
 import { showSettings } from "./settings.js";
 import { editorBoard, renderEditor } from "./setup.js";
+import { renderShare } from "./share.js";
 import {
   LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, mustJump, roles, turnedNote, undoTarget,
   whyNoMove,
@@ -259,6 +260,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     renderLinkError(s);
     renderControls(s);
     renderEditor(root, s, { foxes });
+    renderShare(root, s);
     messageEl.textContent = isBrowsing(s) ? s.browseMessage : s.message;
     drawBoard(s, animate, force);
     renderMoves(s);

@@ -329,10 +329,25 @@ export class Board {
     }
   }
 
-  mark(name, cls) {
+  markNode(name, cls) {
     const p = this.at(name);
     const r = this.spacing * (cls === "mark-target" || cls === "mark-place" ? 0.17 : 0.44);
-    this.marks.append(el("circle", { cx: p.x, cy: p.y, r, class: cls }));
+    return el("circle", { cx: p.x, cy: p.y, r, class: cls });
+  }
+
+  mark(name, cls) {
+    this.marks.append(this.markNode(name, cls));
+  }
+
+  // The last move's marks: its path, and its first and last points.
+  lastMarks(last) {
+    if (!last) return [];
+    const pts = last.path.map((n) => this.at(n));
+    return [
+      el("polyline", { class: "mark-last-line", points: pts.map((p) => `${p.x},${p.y}`).join(" ") }),
+      this.markNode(last.path[0], "mark-last"),
+      this.markNode(last.path.at(-1), "mark-last"),
+    ];
   }
 
   // Where a piece left the board without being captured (huffed): a ring and a cross.
@@ -345,18 +360,9 @@ export class Board {
   }
 
   drawMarks() {
-    this.marks.replaceChildren();
+    this.marks.replaceChildren(...this.lastMarks(this.last));
     const chosen = this.selection?.path.at(-1);
     for (const [name, point] of this.points) point.node.setAttribute("aria-pressed", String(name === chosen));
-    if (this.last) {
-      const path = this.last.path;
-      const pts = path.map((n) => this.at(n));
-      this.marks.append(el("polyline", {
-        class: "mark-last-line", points: pts.map((p) => `${p.x},${p.y}`).join(" "),
-      }));
-      this.mark(path[0], "mark-last");
-      this.mark(path.at(-1), "mark-last");
-    }
     for (const name of this.huffed) this.crossMark(name);
     for (const name of this.end) this.mark(name, "mark-end");
     if (this.hint.length) {
@@ -378,6 +384,29 @@ export class Board {
     for (const name of this.nextPoints()) {
       this.mark(name, "mark-target");
     }
+  }
+
+  // A copy of the drawing showing a position of the engine's view ({pieces, last, in_hand}),
+  // turned as this board is, with the last move and none of the player's marks: what a
+  // picture of the game shows (play/share.js).
+  drawing({ pieces, last, in_hand: inHand = 0 }) {
+    const svg = this.svg.cloneNode(true);
+    svg.classList.remove("board-locked", "board-dimmed");
+    svg.querySelector(".board-marks").replaceChildren(...this.lastMarks(last));
+    const layer = svg.querySelector(".board-pieces");
+    layer.replaceChildren();
+    for (const kind of ["fox", "goose"]) {
+      for (const name of pieces[kind] ?? []) {
+        const node = this.makePiece(kind);
+        this.place(node, name);
+        layer.append(node);
+      }
+    }
+    // The geese in hand beside the board (Bagh-Chal), as many as there are now.
+    const hand = svg.querySelector(".hand");
+    if (hand && inHand) hand.querySelector("text").textContent = `\u00d7${inHand}`;
+    else hand?.remove();
+    return svg;
   }
 
   // -- choosing moves -------------------------------------------------
