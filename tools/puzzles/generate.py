@@ -35,6 +35,8 @@ TABLES = {
     "fg17": ("fox-and-geese", 17),
     "tf": ("two-foxes", 20),
     "lc": ("large-cross", 18),
+    "as": ("asalto", 24),
+    "bc": ("bagh-chal", 20),
 }
 
 
@@ -114,8 +116,9 @@ def scan(
                 "theme": proof.theme.value,
                 "line": [str(s.move) for s in proof.line],
                 "also": [[str(m) for m in s.also] for s in proof.line[::2]],
+                # None: the move loses at once (officers huffed off the board).
                 "refutations": {
-                    str(m): str(r)
+                    str(m): str(r) if r else None
                     for m, r in sorted(proof.refutations.items(), key=lambda i: str(i[0]))
                 },
             }
