@@ -246,7 +246,8 @@ function moved(move) {
   if (reply === null) {
     // The move loses at once (officers huffed off the board): no answer is needed.
     draw(move, { animate: move, end: outcome.end });
-    const lost = `${t("Not this one: that move loses at once.")} ${outcomeText(outcome)}`;
+    const refused = t("Not this one: that move loses at once.");
+    const lost = `${refused} ${outcomeText(outcome)}`;
     say(lost, `${move}. ${lost}`);
     return;
   }
