@@ -297,9 +297,7 @@ class Prover:
         finally:
             self.pos.pop()
 
-    def check(
-        self, length: int, line: list[Move], refutations: dict[Move, Move | None]
-    ) -> Proof:
+    def check(self, length: int, line: list[Move], refutations: dict[Move, Move | None]) -> Proof:
         """Prove a puzzle as written down: ``prove``, then the given line must be a solution
         (each defender move resisting longest, each attacker move winning in time) and each
         given refutation must refute. Raises ``NotAPuzzleError`` naming what is wrong."""

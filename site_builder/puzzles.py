@@ -115,9 +115,11 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
         # The officers each move from here huffs (Asalto), keyed by the moves played from the
         # step's position: the pieces after a move are not in its notation.
         huffs: dict[str, list[str]] = {}
-        played = [
-            [m] + ([r] if r else []) for m, r in wrong.items()
-        ] + [[Move.parse(m)] for m in also] + [line[i : i + 2]]
+        played = (
+            [[m] + ([r] if r else []) for m, r in wrong.items()]
+            + [[Move.parse(m)] for m in also]
+            + [line[i : i + 2]]
+        )
         for moves in played:
             for n, move in enumerate(moves):
                 pos.push(move)
@@ -182,9 +184,7 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(puzzle) for puzzle in load(game))
 
 
-def title(
-    side: str, length: int, foxes: int, tr: NullTranslations, pieces: str = FOX_GEESE
-) -> str:
+def title(side: str, length: int, foxes: int, tr: NullTranslations, pieces: str = FOX_GEESE) -> str:
     """ "Fox to play and win in 3", for each game's pieces, side and count of foxes, in the
     page's language: one message each, since languages inflect the names of the pieces."""
     n = length

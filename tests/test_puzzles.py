@@ -58,7 +58,7 @@ def test_a_move_that_loses_at_once_is_refuted_without_a_reply() -> None:
     # Asalto, one officer left, nine rebels: its one capture leaves too few rebels to fill the
     # fortress; any step instead huffs it, the last officer, and the rebels win at once.
     rules = rules_for("asalto")
-    rebels = [parse_square(n) for n in "c1 d1 e1 c2 e2 a3 g3 d3 f4".split()]
+    rebels = [parse_square(n) for n in ["c1", "d1", "e1", "c2", "e2", "a3", "g3", "d3", "f4"]]
     position = Position(rules, [parse_square("d4")], rebels, Side.FOX)
     proof = Prover(position).prove(1)
     assert str(proof.move) == "d4xd2"

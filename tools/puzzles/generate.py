@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.games import Rules, rules_for
@@ -77,8 +78,10 @@ def scan(
     benchmarks: bool = True,
     side: Side | None = None,
     skip: int = 0,
+    save: Callable[[dict[tuple, dict]], object] | None = None,
 ) -> dict[tuple, dict]:
-    """Add to ``found`` (by mirror key) the puzzles met in the table's games."""
+    """Add to ``found`` (by mirror key) the puzzles met in the table's games; ``save`` is
+    called with them after each find, so that a long run stopped early keeps its work."""
     game, geese = TABLES[prefix]
     rules = rules_for(game, geese)
     # Processor time, not the clock: the same work on a busy machine.
@@ -124,6 +127,8 @@ def scan(
                 },
             }
             print(prefix, proof.side.value, proof.length, proof.theme.value, flush=True)
+            if save is not None:
+                save(found)
     return found
 
 
@@ -162,6 +167,13 @@ def main() -> None:
         path = OUT / f"{game}-{geese}.json"
         known = json.loads(path.read_text())["puzzles"] if path.exists() else []
         found = {key_of(p["record"]): p for p in known}
+
+        def save(found: dict[tuple, dict], path: Path = path, table: tuple = (game, geese)) -> int:
+            puzzles = varied(found, args.keep)
+            data = {"game": table[0], "geese": table[1], "puzzles": puzzles}
+            path.write_text(json.dumps(data, indent=1) + "\n")
+            return len(puzzles)
+
         found = scan(
             prefix,
             args.seconds,
@@ -173,11 +185,9 @@ def main() -> None:
             not args.no_benchmarks,
             Side(args.side) if args.side else None,
             args.skip,
+            save,
         )
-        puzzles = varied(found, args.keep)
-        data = {"game": game, "geese": geese, "puzzles": puzzles}
-        path.write_text(json.dumps(data, indent=1) + "\n")
-        print(path.name, len(puzzles), flush=True)
+        print(path.name, save(found), flush=True)
 
 
 if __name__ == "__main__":
