@@ -159,12 +159,13 @@ def main() -> None:
     parser.add_argument("--skip", type=int, default=0, help="plies at each game's end not tried")
     parser.add_argument("--side", choices=[s.value for s in Side], help="puzzles of one side")
     parser.add_argument("--keep", type=int, default=48, help="puzzles per table, at most")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the tables' files are")
     parser.add_argument("tables", nargs="*", default=list(TABLES))
     args = parser.parse_intermixed_args()
-    OUT.mkdir(parents=True, exist_ok=True)
+    args.out.mkdir(parents=True, exist_ok=True)
     for prefix in args.tables:
         game, geese = TABLES[prefix]
-        path = OUT / f"{game}-{geese}.json"
+        path = args.out / f"{game}-{geese}.json"
         known = json.loads(path.read_text())["puzzles"] if path.exists() else []
         found = {key_of(p["record"]): p for p in known}
 
