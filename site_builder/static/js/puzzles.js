@@ -119,7 +119,11 @@ function drawHand() {
   const hand = board.svg.querySelector(".hand");
   if (!hand) return;
   hand.dataset.inHand = String(pieces.hand);
-  hand.querySelector("text").textContent = `\u00d7${pieces.hand}`;
+  const count = hand.querySelector("text");
+  count.textContent = `\u00d7${pieces.hand}`;
+  // The count stands beside the goose, on its far side from the board's centre whichever
+  // way the board is turned (the board keeps texts upright about their anchor).
+  count.setAttribute("text-anchor", board.flipped ? "end" : "start");
   hand.style.visibility = pieces.hand ? "" : "hidden";
 }
 
@@ -145,9 +149,11 @@ function setStatus(status) {
   action("again").disabled = status !== "wrong";
   action("show-solution").disabled = status === "shown";
   const done = status === "solved" || status === "shown";
+  // The game the puzzle came from, with the moves played since: the play page opens it (none
+  // in a game without a play page yet).
   const link = $("#puzzle-play");
+  if (!link) return;
   link.hidden = !done;
-  // The game the puzzle came from, with the moves played since: the play page opens it.
   link.href = `../play/#${[puzzle.record, ...played].join(".")}`;
 }
 
