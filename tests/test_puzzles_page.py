@@ -22,12 +22,8 @@ GAMES = [game.id for game in load_games() if puzzles.load(game.id)]
 PLAYABLE = {game.id for game in load_games() if game.play}
 
 
-def test_every_game_has_puzzles_for_both_sides():
+def test_every_game_has_puzzles():
     assert set(GAMES) == {g.id for g in load_games()}
-    for game in GAMES:
-        sides = [p["side"] for p in puzzles.load(game)]
-        assert len(sides) >= 30, game
-        assert min(sides.count("fox"), sides.count("geese")) >= 10, game
 
 
 def page_json(pages_dir: Path, code: str, game: str) -> dict:
