@@ -296,3 +296,31 @@ def test_on_a_phone_the_title_and_the_board_come_first(browser, site_server, cod
         expect(intro.locator("p")).to_be_visible()
     finally:
         context.close()
+
+
+def test_an_asalto_step_that_huffs_the_last_officers_loses_at_once(page, site_server):
+    """A wrong try with no refutation: the officers that could have captured are huffed off
+    the board and the rebels win; the page says so in Asalto's words and offers Try again."""
+    requests = engine_requests(page)
+    data = open_puzzles(page, site_server, "de", "asalto")
+    puzzle, move = next(
+        (p, m)
+        for p in data["puzzles"]
+        for m, r in sorted(p["steps"][0]["wrong"].items())
+        if r is None
+    )
+    page.goto(f"{site_server.root_url}de/asalto/puzzles/#{puzzle['id']}")
+    section = page.locator("#puzzles")
+    expect(section).to_have_attribute("data-puzzle", puzzle["id"])
+    start = pieces(page)
+    click(page, move)
+    expect(section).to_have_attribute("data-status", "wrong")
+    ending = puzzle["steps"][0]["outcomes"][move]
+    assert ending["huffed"] and ending["result"] == "geese"
+    expect(page.locator("#puzzle-message")).to_contain_text(ending["said"])
+    assert not set(ending["huffed"]) & set(pieces(page)["fox"]), "the huffed officers are gone"
+    page.locator("#puzzles [data-action=again]").click()
+    expect(section).to_have_attribute("data-status", "ready")
+    assert pieces(page) == start
+    assert requests == []
+    assert page.console_errors == []

@@ -110,7 +110,8 @@ function applied(from, move, key = move) {
   const keep = (list) => list.filter((p) => p !== path[0] && !gone.includes(p));
   const next = { fox: keep(from.fox), goose: keep(from.goose), hand: from.hand };
   if (path.length === 1) next.hand--;
-  next[kind].push(path.at(-1));
+  // An officer that could have captured is huffed where its step ends.
+  if (!gone.includes(path.at(-1))) next[kind].push(path.at(-1));
   return next;
 }
 
