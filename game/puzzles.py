@@ -8,12 +8,17 @@ from the engine: the moves from ``Position``, and a win is what
 ``Position.outcome`` calls one (the fox trapped, the pen filled, too few geese,
 the side to move unable to move).
 
-The search ignores the draw rules, and that is exact, not an approximation: a
-puzzle starts with no history, so a draw needs a position to occur three times
-or a hundred plies to pass. A shortest forced win never lets a position recur
-(the distance to the win falls with every move of the winner), and a puzzle is
-far shorter than a hundred plies; and a strategy that wins under the draw rules
-never reaches a draw, so it wins without them too. Ignoring them lets positions
+The search ignores the draw rules, and that is exact, not an approximation, as long as
+they cannot come into play within the puzzle; ``prove`` checks that they cannot. A win
+within N moves is a finite tree. Among the strategies that win within N there is one that
+always wins soonest, and along it the distance to the win falls with every move, so no
+position of it recurs; a threefold repetition within it therefore needs a position that
+occurred twice already before the puzzle, and the hundred-ply counter needs a hundred
+plies since the last capture, huff, placement or forward step. A puzzle's position is
+checked for both (its history is the game that led to it): none of its earlier positions
+occurred twice, and its counter leaves room for the winning line. A strategy that wins
+under the draw rules never reaches a draw, so it wins without them too: the other first
+moves, refuted without the draw rules, are refuted with them. Ignoring them lets positions
 be remembered by their pieces alone (the transposition table).
 """
 
@@ -49,12 +54,13 @@ class Step:
 @dataclass(frozen=True)
 class Proof:
     """A sound puzzle: the solution with the defender's longest resistance, and for each
-    other legal first move the defender's reply after which it no longer wins in time."""
+    other legal first move the defender's reply after which it no longer wins in time, or
+    None for a move that loses at once (Asalto's officers huffing themselves off the board)."""
 
     side: Side
     length: int
     line: tuple[Step, ...]
-    refutations: dict[Move, Move]
+    refutations: dict[Move, Move | None]
     theme: Termination
 
     @property
@@ -70,7 +76,9 @@ class Prover:
         self.pos = Position(
             position.rules, position.foxes, position.goose_squares(), position.turn, position.hand
         )
-        self._below = position.rules.fox_wins_below
+        # What the draw rules need from the game that led to the position (see above).
+        self.clock = position.clock
+        self.repeated = max(position._seen.values(), default=1) > 1
         # By Zobrist hash (the side to move is part of it), for the side to move there:
         # the fewest moves known to win, and the most moves known not to be enough.
         self._wins: dict[int, int] = {}
@@ -85,9 +93,9 @@ class Prover:
     def _winner(self) -> tuple[Side | None, list[Move]]:
         """Who has won in the current position, if anyone, and the moves of the side to move."""
         pos = self.pos
-        if pos.geese < self._below:
+        if pos.geese < pos._below:
             return Side.FOX, []
-        if pos.pen_full():
+        if pos.pen_full() or not pos.foxes:
             return Side.GEESE, []
         moves = pos._generate()
         if not moves:
@@ -201,13 +209,17 @@ class Prover:
         """The proof that the position is a puzzle of ``length``, or ``NotAPuzzleError``."""
         if not 1 <= length <= MAX_LENGTH:
             raise NotAPuzzleError(f"a puzzle is 1 to {MAX_LENGTH} moves long, not {length}")
+        if self.repeated:
+            raise NotAPuzzleError("a position before the puzzle occurred twice: a draw may come")
+        if self.clock + 2 * length - 2 >= DRAW_PLIES:
+            raise NotAPuzzleError(f"the hundred-ply counter ({self.clock}) may draw the game")
         pos = self.pos
         winner, moves = self._winner()
         if winner is not None:
             raise NotAPuzzleError("the game is already over")
         side = pos.turn
         winning: list[Move] = []
-        refutations: dict[Move, Move] = {}
+        refutations: dict[Move, Move | None] = {}
         for move in sorted(moves, key=str):
             pos.push(move)
             over, _ = self._winner()
@@ -217,6 +229,9 @@ class Prover:
                     winning.append(move)
                     continue
                 raise NotAPuzzleError(f"{move} wins at once, sooner than in {length}")
+            if over is not None:
+                refutations[move] = None
+                continue
             refutation = self._after(move, length + 1)
             if refutation is None:
                 # It wins within N + 2: it must be the one move, and win within N.
@@ -265,8 +280,8 @@ class Prover:
         self.pos.push(reply)
         try:
             winner, moves = self._winner()
-            assert winner is None, "a reply never ends the game in the defender's loss"
-            return not self.wins(n, moves)
+            # A reply that ends the game (Asalto's officers huffed off the board) loses.
+            return winner is None and not self.wins(n, moves)
         finally:
             self.pos.pop()
 
@@ -282,7 +297,7 @@ class Prover:
         finally:
             self.pos.pop()
 
-    def check(self, length: int, line: list[Move], refutations: dict[Move, Move]) -> Proof:
+    def check(self, length: int, line: list[Move], refutations: dict[Move, Move | None]) -> Proof:
         """Prove a puzzle as written down: ``prove``, then the given line must be a solution
         (each defender move resisting longest, each attacker move winning in time) and each
         given refutation must refute. Raises ``NotAPuzzleError`` naming what is wrong."""
@@ -294,7 +309,12 @@ class Prover:
             raise NotAPuzzleError("the refutations are not those of every other legal move")
         for move, reply in refutations.items():
             pos.push(move)
-            _, replies = self._winner()
+            over, replies = self._winner()
+            if reply is None:
+                pos.pop()
+                if over is not pos.turn.other:
+                    raise NotAPuzzleError(f"{move} does not lose at once")
+                continue
             if reply not in replies:
                 pos.pop()
                 raise NotAPuzzleError(f"{reply} is no legal reply to {move}")

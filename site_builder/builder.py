@@ -150,8 +150,7 @@ class Site:
             "default_geese": variant.default_geese,
             "geese_options": list(variant.geese),
             "sideways_option": variant.sideways_option,
-            # The set-up editor's pieces: whose words (content.py) and how many in hand.
-            "pieces": game.pieces,
+            # The set-up editor's hand: how many pieces the game starts with in hand.
             "in_hand": rules.in_hand,
             "lessons": None,
             "puzzles": len(puzzles.engine_data(game.id)),
@@ -247,6 +246,8 @@ class Site:
         for game, view in zip(self.games, loc.games, strict=True):
             ctx = self.context(loc, f"{game.id}/") | {"game": view}
             self.render(loc, "rules.html", f"{code}/{game.id}/index.html", ctx)
+            if view["puzzles"]:
+                self.puzzles_page(loc, game, view)
             if not game.play:
                 continue
             ctx = self.context(loc, f"{game.id}/play/") | {
@@ -260,19 +261,26 @@ class Site:
                 "balance_json": _json_script(view["balance_tables"]),
             }
             self.render(loc, "play.html", f"{code}/{game.id}/play/index.html", ctx)
-            if view["puzzles"]:
-                self.puzzles_page(loc, game, view)
 
     def puzzles_page(self, loc: Localized, game: Game, view: dict[str, Any]) -> None:
         rules = game.variant.rules()
-        data = puzzles.page_data(game.id, len(rules.foxes), loc.tr)
+        data = puzzles.page_data(game.id, len(rules.foxes), loc.tr, loc.locale, game.pieces)
         title = loc.tr.gettext("Puzzle board")
+        # A game with geese in hand draws the hand, which puzzles.js keeps up to date.
+        hand = data["puzzles"][0]["steps"][0]["view"]["in_hand"] or rules.in_hand
         ctx = self.context(loc, f"{game.id}/puzzles/") | {
             "game": view,
             "puzzles": data,
             "puzzles_json": _json_script(data),
             "puzzle_modules": self.puzzle_modules,
-            "board": board_svg(rules, puzzles.start_pieces(game.id), title=title, interactive=True),
+            "board": board_svg(
+                rules,
+                puzzles.start_pieces(game.id),
+                title=title,
+                interactive=True,
+                in_hand=hand,
+                look=game.pieces,
+            ),
         }
         self.render(loc, "puzzles.html", f"{loc.code}/{game.id}/puzzles/index.html", ctx)
 

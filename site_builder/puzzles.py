@@ -18,14 +18,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.support import NullTranslations
 
 from game.boards import parse_square, square_name
+from game.codes import IllegalReason
 from game.position import Move, Position, Side
 from game.puzzles import Prover
 from game.record import GameRecord
 from game.setup import Start
 from game.view import move_view, refusals, view
+
+from . import lesson_words
+from .words import FOX_GEESE, OFFICERS_REBELS, TIGERS_GOATS
 
 PUZZLES = Path(__file__).resolve().parent.parent / "content" / "puzzles"
 # A puzzle's level from its length in the solver's moves.
@@ -58,8 +63,23 @@ def _board(position: Position) -> dict[str, Any]:
     """What the board is given of a position: the engine's view, without what it does not use;
     the last move in notation (the puzzle's ``moves`` describe it)."""
     seen = view(position)
-    board = {k: seen[k] for k in ("pieces", "legal", "to_move", "must_jump")}
+    board = {k: seen[k] for k in ("pieces", "legal", "to_move", "must_jump", "in_hand")}
     return board | {"last": seen["last"]["move"] if seen["last"] else None}
+
+
+def _ending(position: Position) -> dict[str, Any]:
+    """How a move just played ended the game, from the engine's view: what ``lesson_words``
+    needs to say it in a game with pieces of its own."""
+    seen = view(position)
+    return {
+        "result": seen["result"],
+        "reason": seen["reason"],
+        "end": seen["end"],
+        "last": {"captures": seen["last"]["captures"]},
+        "huffed": seen["huffed"],
+        "captures_to_win": seen["captures_to_win"],
+        "foxes": len(seen["pieces"]["fox"]),
+    }
 
 
 def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
@@ -75,33 +95,48 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
     for i in range(0, len(line), 2):
         left = puzzle["length"] - i // 2
         also = puzzle["also"][i // 2]
+        # Each wrong move with its refutation, or None for a move that loses at once.
+        wrong: dict[Move, Move | None]
         if i == 0:
-            wrong = {Move.parse(m): Move.parse(r) for m, r in puzzle["refutations"].items()}
+            wrong = {
+                Move.parse(m): Move.parse(r) if r else None
+                for m, r in puzzle["refutations"].items()
+            }
         else:
             wrong = {}
             for move in pos.legal_moves():
                 if str(move) in (puzzle["line"][i], *also):
                     continue
                 pos.push(move)
-                reply = prover.refutation(left - 1)
+                reply = None if pos.outcome() else prover.refutation(left - 1)
                 pos.pop()
-                assert reply is not None, f"{move} wins in time but is not among the others"
+                assert reply is not None or pos.outcome() is None, f"{move} is no wrong move"
                 wrong[move] = reply
         outcomes = {}
-        for move, reply in wrong.items():
-            pos.push(move)
-            pos.push(reply)
+        # The officers each move from here huffs (Asalto), keyed by the moves played from the
+        # step's position: the pieces after a move are not in its notation.
+        huffs: dict[str, list[str]] = {}
+        played = (
+            [[m] + ([r] if r else []) for m, r in wrong.items()]
+            + [[Move.parse(m)] for m in also]
+            + [line[i : i + 2]]
+        )
+        for moves in played:
+            for n, move in enumerate(moves):
+                pos.push(move)
+                if pos.huffed:
+                    key = " ".join(map(str, moves[: n + 1]))
+                    huffs[key] = [square_name(sq) for sq in pos.huffed]
             outcome = pos.outcome()
-            if outcome is not None and outcome.winner is not None:
-                outcomes[str(move)] = [outcome.result, outcome.termination.value]
-            pos.pop()
-            pos.pop()
+            if outcome is not None and outcome.winner is not None and moves[0] in wrong:
+                outcomes[str(moves[0])] = _ending(pos)
+            for _ in moves:
+                pos.pop()
         if i + 1 >= len(line):
             for text in (puzzle["line"][i], *also):
                 pos.push(Move.parse(text))
-                seen = view(pos)
-                assert seen["result"] == puzzle["side"]
-                win[text] = {"reason": seen["reason"], "end": seen["end"]}
+                win[text] = _ending(pos)
+                assert win[text]["result"] == puzzle["side"]
                 pos.pop()
         # The reasons for refused paths, grouped by reason: a page of many puzzles would
         # otherwise repeat them for each path.
@@ -109,7 +144,7 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
         for path, reason in sorted(refusals(pos).items()):
             tries.setdefault(reason, []).append(_key(path))
         common = max(tries, key=lambda r: len(tries[r]))
-        shown |= {Move.parse(m) for m in also} | set(wrong) | set(wrong.values())
+        shown |= {Move.parse(m) for m in also} | set(wrong) | {r for r in wrong.values() if r}
         steps.append(
             {
                 "view": _board(pos),
@@ -119,9 +154,11 @@ def compute(puzzle: dict[str, Any]) -> dict[str, Any]:
                 "also": also,
                 "reply": puzzle["line"][i + 1] if i + 1 < len(line) else None,
                 "wrong": {
-                    str(m): str(r) for m, r in sorted(wrong.items(), key=lambda i: str(i[0]))
+                    str(m): str(r) if r else None
+                    for m, r in sorted(wrong.items(), key=lambda i: str(i[0]))
                 },
                 "outcomes": outcomes,
+                "huffs": huffs,
             }
         )
         for move in line[i : i + 2]:
@@ -154,22 +191,54 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(puzzle) for puzzle in load(game))
 
 
-def title(side: str, length: int, foxes: int, ngettext: Callable[[str, str, int], str]) -> str:
-    """ "Fox to play and win in 3", for each side and count of foxes, in the page's language."""
+def title(side: str, length: int, foxes: int, tr: NullTranslations, pieces: str = FOX_GEESE) -> str:
+    """ "Fox to play and win in 3", for each game's pieces, side and count of foxes, in the
+    page's language: one message each, since languages inflect the names of the pieces."""
     n = length
-    if side == Side.GEESE.value:
-        words = ngettext(
+    geese = side == Side.GEESE.value
+    if pieces == OFFICERS_REBELS:
+        if geese:
+            words = tr.npgettext(
+                "asalto",
+                "Rebels to play and win in %(num)s move",
+                "Rebels to play and win in %(num)s moves",
+                n,
+            )
+        else:
+            words = tr.npgettext(
+                "asalto",
+                "Officers to play and win in %(num)s move",
+                "Officers to play and win in %(num)s moves",
+                n,
+            )
+    elif pieces == TIGERS_GOATS:
+        if geese:
+            words = tr.npgettext(
+                "bagh-chal",
+                "Goats to play and win in %(num)s move",
+                "Goats to play and win in %(num)s moves",
+                n,
+            )
+        else:
+            words = tr.npgettext(
+                "bagh-chal",
+                "Tigers to play and win in %(num)s move",
+                "Tigers to play and win in %(num)s moves",
+                n,
+            )
+    elif geese:
+        words = tr.ngettext(
             "Geese to play and win in %(num)s move", "Geese to play and win in %(num)s moves", n
         )
     elif foxes > 1:
-        words = ngettext(
+        words = tr.ngettext(
             "Foxes to play and win in %(num)s move", "Foxes to play and win in %(num)s moves", n
         )
     else:
-        words = ngettext(
+        words = tr.ngettext(
             "Fox to play and win in %(num)s move", "Fox to play and win in %(num)s moves", n
         )
-    return words % {"num": n}
+    return str(words) % {"num": n}
 
 
 def level_text(name: str, pgettext: Callable[[str, str], object]) -> str:
@@ -181,28 +250,119 @@ def level_text(name: str, pgettext: Callable[[str, str], object]) -> str:
     return str(texts[name])
 
 
-def theme_text(theme: str, foxes: int, gettext: Callable[[str], str]) -> str:
+def theme_text(theme: str, foxes: int, tr: NullTranslations, pieces: str = FOX_GEESE) -> str:
     """What the winning line does, as a puzzle's theme."""
+    if pieces == OFFICERS_REBELS:
+        texts = {
+            "fox-trapped": tr.pgettext("asalto", "Trap the officers"),
+            "goose-count": tr.pgettext("asalto", "Capture rebels until too few are left"),
+            "pen-full": tr.pgettext("asalto", "Fill the fortress"),
+            "foxes-gone": tr.pgettext("asalto", "Leave no officer on the board"),
+            "geese-blocked": tr.pgettext("asalto", "Leave the rebels no move"),
+        }
+        return str(texts[theme])
+    if pieces == TIGERS_GOATS:
+        texts = {
+            "fox-trapped": tr.pgettext("bagh-chal", "Trap every tiger"),
+            "goose-count": tr.pgettext("bagh-chal", "Capture the fifth goat"),
+            "geese-blocked": tr.pgettext("bagh-chal", "Leave the goats no move"),
+        }
+        return str(texts[theme])
     if theme == "fox-trapped":
-        return gettext("Trap the fox") if foxes == 1 else gettext("Trap the foxes")
+        return tr.gettext("Trap the fox") if foxes == 1 else tr.gettext("Trap the foxes")
     if theme == "goose-count":
-        return gettext("Take geese until too few are left")
+        return tr.gettext("Take geese until too few are left")
     if theme == "pen-full":
-        return gettext("Fill the pen")
-    return gettext("Leave the geese no move")
+        return tr.gettext("Fill the pen")
+    return tr.gettext("Leave the geese no move")
 
 
-def page_data(game: str, foxes: int, tr: NullTranslations) -> dict[str, Any]:
+def words(pieces: str, tr: NullTranslations) -> dict[str, Any] | None:
+    """The page's sentences that name a game's own pieces (Asalto, Bagh-Chal), worded here
+    since the play page's texts (texts.js) speak of foxes and geese; ``%(move)s`` and
+    ``%(point)s`` stay for the page to fill. None for foxes and geese."""
+    if pieces == OFFICERS_REBELS:
+        answers = {
+            "fox": tr.pgettext("asalto", "Right. The rebels answer %(move)s. Your move."),
+            "geese": tr.pgettext("asalto", "Right. The officers answer %(move)s. Your move."),
+        }
+        refuted = {
+            "fox": tr.pgettext(
+                "asalto",
+                "Not this one: the rebels answer %(move)s, and the officers can no longer win "
+                "in time.",
+            ),
+            "geese": tr.pgettext(
+                "asalto",
+                "Not this one: the officers answer %(move)s, and the rebels can no longer win "
+                "in time.",
+            ),
+        }
+    elif pieces == TIGERS_GOATS:
+        answers = {
+            "fox": tr.pgettext("bagh-chal", "Right. The goats answer %(move)s. Your move."),
+            "geese": tr.pgettext("bagh-chal", "Right. The tigers answer %(move)s. Your move."),
+        }
+        refuted = {
+            "fox": tr.pgettext(
+                "bagh-chal",
+                "Not this one: the goats answer %(move)s, and the tigers can no longer win "
+                "in time.",
+            ),
+            "geese": tr.pgettext(
+                "bagh-chal",
+                "Not this one: the tigers answer %(move)s, and the goats can no longer win "
+                "in time.",
+            ),
+        }
+    else:
+        return None
+    reasons = {
+        code.value: said
+        for code in IllegalReason
+        if (said := lesson_words.reason(pieces, code, tr)) is not None
+    }
+    return {
+        "answers": answers,
+        "refuted": refuted,
+        "labels": lesson_words.labels(pieces, tr),
+        "chain": lesson_words.chain(pieces, tr),
+        "reasons": reasons,
+    }
+
+
+def _said(pieces: str, ending: dict[str, Any], tr: NullTranslations, locale: Locale) -> Any:
+    """An ending (``_ending``) with the sentence that says it in a game's own pieces."""
+    if pieces == FOX_GEESE:
+        return ending
+    said = lesson_words.outcome(pieces, ending, ending["foxes"], tr, locale)
+    return ending | {"said": said}
+
+
+def page_data(
+    game: str, foxes: int, tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
+) -> dict[str, Any]:
     """The JSON of a game's puzzles page, with the texts in the page's language."""
     return {
         "game": game,
         "foxes": foxes,
+        "words": words(pieces, tr),
         "puzzles": [
             {
                 **data,
-                "title": title(data["side"], data["length"], foxes, tr.ngettext),
+                "title": title(data["side"], data["length"], foxes, tr, pieces),
                 "levelText": level_text(data["level"], tr.pgettext),
-                "themeText": theme_text(data["theme"], foxes, tr.gettext),
+                "themeText": theme_text(data["theme"], foxes, tr, pieces),
+                "win": {m: _said(pieces, e, tr, locale) for m, e in data["win"].items()},
+                "steps": [
+                    step
+                    | {
+                        "outcomes": {
+                            m: _said(pieces, e, tr, locale) for m, e in step["outcomes"].items()
+                        }
+                    }
+                    for step in data["steps"]
+                ],
             }
             for data in engine_data(game)
         ],

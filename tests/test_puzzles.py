@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.position import Move
+from game.boards import parse_square
+from game.games import rules_for
+from game.position import DRAW_PLIES, Move, Position, Side
 from game.puzzles import NotAPuzzleError, Prover, mirrored
 from game.record import GameRecord
 from tests.helpers import sample
@@ -26,7 +28,9 @@ def test_committed_puzzle_is_proven(puzzle: dict) -> None:
     position = GameRecord.decode(puzzle["record"]).replay()
     assert position.turn.value == puzzle["side"]
     line = [Move.parse(m) for m in puzzle["line"]]
-    refutations = {Move.parse(m): Move.parse(r) for m, r in puzzle["refutations"].items()}
+    refutations = {
+        Move.parse(m): Move.parse(r) if r else None for m, r in puzzle["refutations"].items()
+    }
     proof = Prover(position).check(puzzle["length"], line, refutations)
     assert proof.theme.value == puzzle["theme"]
 
@@ -45,3 +49,36 @@ def test_no_two_puzzles_are_the_same_up_to_the_mirror(path: Path) -> None:
     puzzles = json.loads(path.read_text())["puzzles"]
     keys = [mirrored(GameRecord.decode(p["record"]).replay()) for p in puzzles]
     assert len(set(keys)) == len(keys)
+
+
+def test_a_move_that_loses_at_once_is_refuted_without_a_reply() -> None:
+    # Asalto, one officer left, nine rebels: its one capture leaves too few rebels to fill the
+    # fortress; any step instead huffs it, the last officer, and the rebels win at once.
+    rules = rules_for("asalto")
+    rebels = [parse_square(n) for n in ["c1", "d1", "e1", "c2", "e2", "a3", "g3", "d3", "f4"]]
+    position = Position(rules, [parse_square("d4")], rebels, Side.FOX)
+    proof = Prover(position).prove(1)
+    assert str(proof.move) == "d4xd2"
+    assert len(proof.refutations) == 7
+    assert all(reply is None for reply in proof.refutations.values())
+    line = [proof.move]
+    assert Prover(position).check(1, line, proof.refutations) == proof
+    # A step written down as losing at once must lose at once.
+    wrong = dict(proof.refutations) | {Move.parse("d4-d5"): Move.parse("d3-d2")}
+    with pytest.raises(NotAPuzzleError):
+        Prover(position).check(1, line, wrong)
+
+
+def test_the_draw_rules_of_the_game_before_the_puzzle_are_checked() -> None:
+    puzzle = json.loads(FILES[0].read_text())["puzzles"][0]
+    position = GameRecord.decode(puzzle["record"]).replay()
+    prover = Prover(position)
+    prover.prove(puzzle["length"])
+    # The hundred-ply counter so far on that the line could reach it: no puzzle.
+    prover.clock = DRAW_PLIES - 2 * puzzle["length"] + 2
+    with pytest.raises(NotAPuzzleError, match="hundred-ply"):
+        prover.prove(puzzle["length"])
+    prover.clock = 0
+    prover.repeated = True
+    with pytest.raises(NotAPuzzleError, match="twice"):
+        prover.prove(puzzle["length"])

@@ -14,15 +14,17 @@ from game.puzzles import Prover
 from game.record import GameRecord
 from site_builder import i18n, puzzles
 from site_builder.content import load_games
+from site_builder.words import OFFICERS_REBELS, TIGERS_GOATS
 from tests.helpers import sample
 
 LOCALES = i18n.locales()
 # The published games (those with a content file) that have puzzles.
 GAMES = [game.id for game in load_games() if puzzles.load(game.id)]
+PLAYABLE = {game.id for game in load_games() if game.play}
 
 
-def test_the_fox_and_geese_family_has_puzzles():
-    assert set(GAMES) >= {"fox-and-geese", "two-foxes", "large-cross"}
+def test_every_game_has_puzzles():
+    assert set(GAMES) == {g.id for g in load_games()}
 
 
 def page_json(pages_dir: Path, code: str, game: str) -> dict:
@@ -56,6 +58,11 @@ def test_the_rules_and_play_pages_link_to_the_puzzles(pages_dir, game):
     for code in LOCALES:
         rules = (pages_dir / code / game / "index.html").read_text(encoding="utf-8")
         assert 'href="puzzles/"' in rules, code
+        if game not in PLAYABLE:
+            # No play page yet: the puzzles page does not link to one either.
+            page = (pages_dir / code / game / "puzzles" / "index.html").read_text("utf-8")
+            assert 'href="../play/' not in page, code
+            continue
         play = (pages_dir / code / game / "play" / "index.html").read_text(encoding="utf-8")
         assert f'href="../../../{code}/{game}/puzzles/"' in play, code
         home = (pages_dir / code / "index.html").read_text(encoding="utf-8")
@@ -64,13 +71,37 @@ def test_the_rules_and_play_pages_link_to_the_puzzles(pages_dir, game):
 
 def test_titles_say_the_side_and_the_count_with_plural_forms():
     en = i18n.load_translations()["en"][0]
-    assert puzzles.title("fox", 3, 1, en.ngettext) == "Fox to play and win in 3 moves"
-    assert puzzles.title("fox", 1, 2, en.ngettext) == "Foxes to play and win in 1 move"
-    assert puzzles.title("geese", 2, 1, en.ngettext) == "Geese to play and win in 2 moves"
+    assert puzzles.title("fox", 3, 1, en) == "Fox to play and win in 3 moves"
+    assert puzzles.title("fox", 1, 2, en) == "Foxes to play and win in 1 move"
+    assert puzzles.title("geese", 2, 1, en) == "Geese to play and win in 2 moves"
+    # Each game's own pieces, one message per game and side.
+    assert puzzles.title("fox", 3, 4, en, TIGERS_GOATS) == "Tigers to play and win in 3 moves"
+    assert puzzles.title("geese", 1, 4, en, TIGERS_GOATS) == "Goats to play and win in 1 move"
+    assert puzzles.title("fox", 2, 2, en, OFFICERS_REBELS) == "Officers to play and win in 2 moves"
+    assert puzzles.title("geese", 2, 2, en, OFFICERS_REBELS) == "Rebels to play and win in 2 moves"
     pl = i18n.load_translations()["pl"][0]
     # Polish: "w 1 ruchu", "w 2 ruchach", "w 5 ruchach".
-    assert puzzles.title("geese", 1, 1, pl.ngettext) == "Gęsi zaczynają i wygrywają w 1 ruchu"
-    assert puzzles.title("geese", 5, 1, pl.ngettext) == "Gęsi zaczynają i wygrywają w 5 ruchach"
+    assert puzzles.title("geese", 1, 1, pl) == "Gęsi zaczynają i wygrywają w 1 ruchu"
+    assert puzzles.title("geese", 5, 1, pl) == "Gęsi zaczynają i wygrywają w 5 ruchach"
+
+
+@pytest.mark.parametrize("code", LOCALES)
+@pytest.mark.parametrize("game", sorted({"asalto", "bagh-chal"} & set(GAMES)))
+def test_a_game_with_its_own_pieces_never_speaks_of_foxes_and_geese(pages_dir, code, game):
+    data = page_json(pages_dir, code, game)
+    assert data["words"] is not None
+    en = page_json(pages_dir, "en", game)
+    words = data["words"]
+    # The sentences only: the keys name the engine's sides ("fox", "geese").
+    said_of = [*words["answers"].values(), *words["refuted"].values(), *words["labels"].values()]
+    said_of += [words["chain"] or "", *words["reasons"].values()]
+    texts = " ".join(said_of + [p["title"] + " " + p["themeText"] for p in data["puzzles"]])
+    said = [e["said"] for p in data["puzzles"] for e in p["win"].values()]
+    assert all(said), "every ending is said in the game's words"
+    if code == "en":
+        assert not re.search(r"\b(fox|foxes|goose|geese)\b", texts + " ".join(said), re.IGNORECASE)
+    else:
+        assert data["words"] != en["words"], "translated"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -90,6 +121,14 @@ def test_the_json_is_the_engines_word_on_every_position(game):
             left = data["length"] - i
             for move, reply in step["wrong"].items():
                 pos.push(Move.parse(move))
+                if reply is None:
+                    # A move that loses at once (officers huffed off the board).
+                    outcome = pos.outcome()
+                    assert outcome is not None and outcome.winner is not None
+                    assert outcome.winner.value != data["side"], (data["id"], move)
+                    assert step["outcomes"][move]["result"] == outcome.winner.value
+                    pos.pop()
+                    continue
                 assert reply in {str(m) for m in pos.legal_moves()}, (data["id"], move)
                 pos.push(Move.parse(reply))
                 # The first move's refutations hold for two moves more (game/puzzles.py).
@@ -98,7 +137,7 @@ def test_the_json_is_the_engines_word_on_every_position(game):
                     assert not Prover(pos).wins(n), (data["id"], move)
                 pos.pop()
                 pos.pop()
-            for move in {step["move"], *step["wrong"], *step["wrong"].values()}:
+            for move in {step["move"], *step["wrong"], *filter(None, step["wrong"].values())}:
                 assert data["moves"][move]["move"] == move
             pos.push(Move.parse(step["move"]))
             if step["reply"] is None:

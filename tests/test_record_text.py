@@ -100,8 +100,9 @@ GOOD = "game: fox-and-geese\ntable: 13\nside: fox\n1. d4-c4\n2. e3-e4\n"
         (GOOD + "colour: red\n", "bad-line", 6),
         (GOOD + "result: fox (fox-trapped)\n", "wrong-result", 6),
         (GOOD + "result: \n3. d4-c4\n", "bad-line", 7),
-        # A version 3 start, until record.py reads version 3: a newer site's game.
-        (GOOD.replace("side: fox", "start: d4-c1d1e1-geese"), "bad-version", 3),
+        # A version 3 start that is not written as one, or cannot be played (three geese).
+        (GOOD.replace("side: fox", "start: zz"), "bad-start", 3),
+        (GOOD.replace("side: fox", "start: d4-c1d1e1-geese"), "bad-start", 3),
     ],
 )
 def test_bad_text_is_refused_with_the_line_at_fault(text, code, line):
@@ -131,3 +132,10 @@ def test_a_finished_game_reads_back_with_its_result():
     with pytest.raises(TextError) as info:
         read_text(text.replace(f"result: {outcome.result}", f"result: {other}"))
     assert (info.value.code, info.value.line) == ("wrong-result", len(text.splitlines()))
+
+
+def test_a_game_from_a_set_up_position_keeps_its_start_through_the_text():
+    record = "3.fox-and-geese.13.-.d4-c1d1e1a3b3c3d3e3-fox.d4-d5.c3-c4"
+    text = api.as_text(record)["text"]
+    assert "start: d4-c1d1e1a3b3c3d3e3-fox" in text
+    assert api.open_text(text)["record"] == record

@@ -22,7 +22,8 @@ def open_puzzles(page, site_server, code: str, game: str, fragment: str = "") ->
 
 
 def click(page, move: str) -> None:
-    for name in move.replace("-", "x").split("x"):
+    # A placement ("@c3") is a click on its point.
+    for name in move.lstrip("@").replace("-", "x").split("x"):
         page.locator(f"#puzzles [data-point='{name}']").click()
 
 
@@ -152,7 +153,7 @@ def test_illegal_try_show_the_solution_and_next(page, site_server):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [*GAMES, "asalto", "bagh-chal"])
 def test_solve_the_first_puzzle_by_keyboard(page, site_server, game):
     data = open_puzzles(page, site_server, "sv", game)
     puzzle = data["puzzles"][0]
@@ -222,4 +223,124 @@ def test_play_on_opens_the_puzzle_s_position_against_the_computer(page, site_ser
     expect(status).to_have_attribute("data-mode", "computer")
     expect(status).to_have_attribute("data-side", puzzle["side"])
     assert page.evaluate("() => location.hash.slice(1)") == fragment
+    assert page.console_errors == []
+
+
+def in_hand(page) -> str:
+    return page.eval_on_selector("#puzzles .hand", "g => g.dataset.inHand")
+
+
+def test_a_bagh_chal_placement_puzzle_by_clicks_in_the_game_s_own_words(page, site_server):
+    """Goats still to place: the hand is drawn beside the board and counts down with each
+    placement; a wrong placement is answered by the tigers' refutation, said with tigers and
+    goats (the builder's words), and the line solves the puzzle. No engine is loaded."""
+    requests = engine_requests(page)
+    data = open_puzzles(page, site_server, "fr", "bagh-chal")
+    puzzle = max(
+        (p for p in data["puzzles"] if p["steps"][0]["view"]["in_hand"] and p["side"] == "geese"),
+        key=lambda p: (len(p["steps"][0]["wrong"]), p["id"]),
+    )
+    page.goto(f"{site_server.root_url}fr/bagh-chal/puzzles/#{puzzle['id']}")
+    section = page.locator("#puzzles")
+    expect(section).to_have_attribute("data-puzzle", puzzle["id"])
+    expect(page.locator("#puzzle-title")).to_have_text(puzzle["title"])
+    assert "chèvres" in puzzle["title"].lower()
+    hand = puzzle["steps"][0]["view"]["in_hand"]
+    assert in_hand(page) == str(hand)
+    message = page.locator("#puzzle-message")
+
+    wrong, reply = min((m, r) for m, r in puzzle["steps"][0]["wrong"].items() if r)
+    assert wrong.startswith("@"), "a placement"
+    click(page, wrong)
+    expect(section).to_have_attribute("data-status", "wrong")
+    refuted = data["words"]["refuted"]["geese"].replace("%(move)s", reply)
+    expect(message).to_contain_text(refuted)
+    assert in_hand(page) == str(hand - 1)
+    page.locator("#puzzles [data-action=again]").click()
+    expect(section).to_have_attribute("data-status", "ready")
+    assert in_hand(page) == str(hand)
+
+    for step in puzzle["steps"]:
+        expect(section).to_have_attribute("data-status", "ready")
+        click(page, step["move"])
+        if step["reply"]:
+            answer = data["words"]["answers"]["geese"].replace("%(move)s", step["reply"])
+            expect(message).to_have_text(answer)
+    expect(section).to_have_attribute("data-status", "solved")
+    expect(message).to_contain_text(puzzle["win"][puzzle["steps"][-1]["move"]]["said"])
+    placed = sum(m.startswith("@") for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m)
+    assert in_hand(page) == str(hand - placed)
+    # No play page yet for Bagh-Chal: the puzzle offers no link to one.
+    expect(page.locator("#puzzle-play")).to_have_count(0)
+    assert requests == []
+    assert page.console_errors == []
+
+
+def test_a_tiger_capture_puzzle_by_clicks(page, site_server):
+    requests = engine_requests(page)
+    data = open_puzzles(page, site_server, "en", "bagh-chal")
+    puzzle = next(p for p in data["puzzles"] if p["side"] == "fox" and p["theme"] == "goose-count")
+    page.goto(f"{site_server.root_url}en/bagh-chal/puzzles/#{puzzle['id']}")
+    section = page.locator("#puzzles")
+    expect(section).to_have_attribute("data-puzzle", puzzle["id"])
+    expect(page.locator("#puzzle-title")).to_contain_text("Tigers to play and win")
+    for step in puzzle["steps"]:
+        expect(section).to_have_attribute("data-status", "ready")
+        click(page, step["move"])
+    expect(section).to_have_attribute("data-status", "solved")
+    said = puzzle["win"][puzzle["steps"][-1]["move"]]["said"]
+    assert "tigers" in said.lower() and "goat" in said.lower()
+    expect(page.locator("#puzzle-message")).to_contain_text(said)
+    assert requests == []
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize(("code", "game"), [("en", "fox-and-geese"), ("pl", "bagh-chal")])
+def test_on_a_phone_the_title_and_the_board_come_first(browser, site_server, code, game):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{site_server.root_url}{code}/{game}/puzzles/")
+        page.wait_for_selector(READY)
+        title = page.locator("#puzzle-title").bounding_box()
+        board = page.locator("#puzzles svg[data-board]").bounding_box()
+        assert title is not None and board is not None
+        assert title["y"] + title["height"] <= 844
+        assert 0 <= board["y"] < 844 * 0.6, board
+        # The introduction is folded, one tap away.
+        intro = page.locator(".puzzle-about")
+        expect(intro).not_to_have_attribute("open", "")
+        intro.locator("summary").tap()
+        expect(intro.locator("p")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_an_asalto_step_that_huffs_the_last_officers_loses_at_once(page, site_server):
+    """A wrong try with no refutation: the officers that could have captured are huffed off
+    the board and the rebels win; the page says so in Asalto's words and offers Try again."""
+    requests = engine_requests(page)
+    data = open_puzzles(page, site_server, "de", "asalto")
+    puzzle, move = next(
+        (p, m)
+        for p in data["puzzles"]
+        for m, r in sorted(p["steps"][0]["wrong"].items())
+        if r is None
+    )
+    page.goto(f"{site_server.root_url}de/asalto/puzzles/#{puzzle['id']}")
+    section = page.locator("#puzzles")
+    expect(section).to_have_attribute("data-puzzle", puzzle["id"])
+    start = pieces(page)
+    click(page, move)
+    expect(section).to_have_attribute("data-status", "wrong")
+    ending = puzzle["steps"][0]["outcomes"][move]
+    assert ending["huffed"] and ending["result"] == "geese"
+    expect(page.locator("#puzzle-message")).to_contain_text(ending["said"])
+    assert not set(ending["huffed"]) & set(pieces(page)["fox"]), "the huffed officers are gone"
+    page.locator("#puzzles [data-action=again]").click()
+    expect(section).to_have_attribute("data-status", "ready")
+    assert pieces(page) == start
+    assert requests == []
     assert page.console_errors == []

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.games import Rules, rules_for
@@ -35,6 +36,8 @@ TABLES = {
     "fg17": ("fox-and-geese", 17),
     "tf": ("two-foxes", 20),
     "lc": ("large-cross", 18),
+    "as": ("asalto", 24),
+    "bc": ("bagh-chal", 20),
 }
 
 
@@ -75,16 +78,19 @@ def scan(
     benchmarks: bool = True,
     side: Side | None = None,
     skip: int = 0,
+    save: Callable[[dict[tuple, dict]], object] | None = None,
 ) -> dict[tuple, dict]:
-    """Add to ``found`` (by mirror key) the puzzles met in the table's games."""
+    """Add to ``found`` (by mirror key) the puzzles met in the table's games; ``save`` is
+    called with them after each find, so that a long run stopped early keeps its work."""
     game, geese = TABLES[prefix]
     rules = rules_for(game, geese)
-    stop = time.perf_counter() + seconds
+    # Processor time, not the clock: the same work on a busy machine.
+    stop = time.process_time() + seconds
     records = [(moves, winner(rules, moves)) for moves in games(prefix, extra, benchmarks)]
     # Round-robin over the games, from the end backwards: short wins first, then longer.
     for back in range(1 + skip, tail + 1):
         for moves, won in records:
-            if time.perf_counter() > stop or back > len(moves):
+            if time.process_time() > stop or back > len(moves):
                 continue
             prefix_moves = moves[: len(moves) - back]
             pos = Position(rules)
@@ -114,12 +120,15 @@ def scan(
                 "theme": proof.theme.value,
                 "line": [str(s.move) for s in proof.line],
                 "also": [[str(m) for m in s.also] for s in proof.line[::2]],
+                # None: the move loses at once (officers huffed off the board).
                 "refutations": {
-                    str(m): str(r)
+                    str(m): str(r) if r else None
                     for m, r in sorted(proof.refutations.items(), key=lambda i: str(i[0]))
                 },
             }
             print(prefix, proof.side.value, proof.length, proof.theme.value, flush=True)
+            if save is not None:
+                save(found)
     return found
 
 
@@ -139,7 +148,7 @@ def varied(found: dict[tuple, dict], keep: int) -> list[dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=300.0, help="search time per table")
+    parser.add_argument("--seconds", type=float, default=300.0, help="processor time per table")
     parser.add_argument("--budget", type=int, default=3000, help="positions per search")
     parser.add_argument("--tail", type=int, default=40, help="plies from each game's end")
     parser.add_argument("--longest", type=int, default=6, help="longest puzzle looked for")
@@ -150,14 +159,22 @@ def main() -> None:
     parser.add_argument("--skip", type=int, default=0, help="plies at each game's end not tried")
     parser.add_argument("--side", choices=[s.value for s in Side], help="puzzles of one side")
     parser.add_argument("--keep", type=int, default=48, help="puzzles per table, at most")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the tables' files are")
     parser.add_argument("tables", nargs="*", default=list(TABLES))
     args = parser.parse_intermixed_args()
-    OUT.mkdir(parents=True, exist_ok=True)
+    args.out.mkdir(parents=True, exist_ok=True)
     for prefix in args.tables:
         game, geese = TABLES[prefix]
-        path = OUT / f"{game}-{geese}.json"
+        path = args.out / f"{game}-{geese}.json"
         known = json.loads(path.read_text())["puzzles"] if path.exists() else []
         found = {key_of(p["record"]): p for p in known}
+
+        def save(found: dict[tuple, dict], path: Path = path, table: tuple = (game, geese)) -> int:
+            puzzles = varied(found, args.keep)
+            data = {"game": table[0], "geese": table[1], "puzzles": puzzles}
+            path.write_text(json.dumps(data, indent=1) + "\n")
+            return len(puzzles)
+
         found = scan(
             prefix,
             args.seconds,
@@ -169,11 +186,9 @@ def main() -> None:
             not args.no_benchmarks,
             Side(args.side) if args.side else None,
             args.skip,
+            save,
         )
-        puzzles = varied(found, args.keep)
-        data = {"game": game, "geese": geese, "puzzles": puzzles}
-        path.write_text(json.dumps(data, indent=1) + "\n")
-        print(path.name, len(puzzles), flush=True)
+        print(path.name, save(found), flush=True)
 
 
 if __name__ == "__main__":

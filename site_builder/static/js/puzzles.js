@@ -11,6 +11,10 @@ const root = document.getElementById("puzzles");
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
 const puzzles = data.puzzles;
 const FOXES = data.foxes;
+// A game with pieces of its own (Asalto, Bagh-Chal) names them in the builder's sentences
+// (site_builder/puzzles.py): the defender's answers, refutations, refusals, point labels, the
+// chain's prompt, and each ending's own "said".
+const words = data.words ?? null;
 const KIND = { fox: "fox", geese: "goose" };
 const PAUSE_MS = 350; // between a move and the answer to it, so that both can be followed
 const SOLVED_KEY = `fox-and-geese:puzzles-solved:${data.game}`;
@@ -23,7 +27,7 @@ const listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
 let index = 0;
 let puzzle = puzzles[0];
 let step = 0; // the solver's move the puzzle is at
-let pieces = null; // the pieces on the board now
+let pieces = null; // the pieces on the board now, and ``hand``: the geese in hand
 let played = []; // the moves made from the puzzle's position along its line
 let before = null; // the position at the start of this step, for "Try again"
 let sequence = 0; // bumped to drop the answers still to come of a move no longer shown
@@ -69,13 +73,17 @@ function say(message, spoken = message) {
   speak(spoken);
 }
 
+const fill = (message, move) => message.replace("%(move)s", move);
+
 function defenderAnswersText(move) {
+  if (words) return fill(words.answers[puzzle.side], move);
   if (puzzle.side === "fox") return t("Right. The geese answer %(move)s. Your move.", { move });
   return tn("Right. The fox answers %(move)s. Your move.", "Right. The foxes answer %(move)s. Your move.",
     FOXES, { move });
 }
 
 function refutationText(reply) {
+  if (words) return fill(words.refuted[puzzle.side], reply);
   if (puzzle.side === "fox") {
     return tn("Not this one: the geese answer %(move)s, and the fox can no longer win in time.",
       "Not this one: the geese answer %(move)s, and the foxes can no longer win in time.", FOXES, { move: reply });
@@ -84,27 +92,47 @@ function refutationText(reply) {
     "Not this one: the foxes answer %(move)s, and the geese can no longer win in time.", FOXES, { move: reply });
 }
 
-function outcomeText(result, reason) {
-  return `${text.winnerText(result, FOXES)} ${text.reasonText(reason, FOXES)}`;
+// How a move ended the game: the engine's ending (puzzles.py), in the game's own words.
+function outcomeText(ending) {
+  return ending.said ?? `${text.winnerText(ending.result, FOXES)} ${text.reasonText(ending.reason, FOXES)}`;
 }
 
 // -- the board --------------------------------------------------------------------------------
 
 // The pieces after a move, as the engine describes it (puzzle.moves): the piece goes from the
-// first point of its path to the last, and the geese it takes leave the board.
-function applied(from, move) {
+// first point of its path to the last (a placement's one point, from the hand), the geese it
+// takes leave the board, and so do the foxes it huffs (``key``: the moves played from the
+// step's position, under which the engine listed them).
+function applied(from, move, key = move) {
   const { path, captures } = puzzle.moves[move];
   const kind = from.fox.includes(path[0]) ? "fox" : "goose";
-  const keep = (list) => list.filter((p) => p !== path[0] && !captures.includes(p));
-  const next = { fox: keep(from.fox), goose: keep(from.goose) };
-  next[kind].push(path.at(-1));
+  const gone = [...captures, ...(puzzle.steps[step].huffs[key] ?? [])];
+  const keep = (list) => list.filter((p) => p !== path[0] && !gone.includes(p));
+  const next = { fox: keep(from.fox), goose: keep(from.goose), hand: from.hand };
+  if (path.length === 1) next.hand--;
+  // An officer that could have captured is huffed where its step ends.
+  if (!gone.includes(path.at(-1))) next[kind].push(path.at(-1));
   return next;
+}
+
+// The geese in hand, beside the board the builder drew with a hand (diagram.py).
+function drawHand() {
+  const hand = board.svg.querySelector(".hand");
+  if (!hand) return;
+  hand.dataset.inHand = String(pieces.hand);
+  const count = hand.querySelector("text");
+  count.textContent = `\u00d7${pieces.hand}`;
+  // The count stands beside the goose, on its far side from the board's centre whichever
+  // way the board is turned (the board keeps texts upright about their anchor).
+  count.setAttribute("text-anchor", board.flipped ? "end" : "start");
+  hand.style.visibility = pieces.hand ? "" : "hidden";
 }
 
 // The board at the pieces now; ``last`` and ``animate`` are moves in notation.
 function draw(last, { animate = null, interactive = false, end = [] } = {}) {
   const here = puzzle.steps[step].view;
   const move = (m) => (m ? puzzle.moves[m] ?? null : null);
+  drawHand();
   board.update({ pieces, legal: interactive ? here.legal : [], to_move: puzzle.side, last: move(last) },
     { animate: move(animate), interactive, end, must: interactive ? here.must_jump : [],
       focusKind: KIND[puzzle.side] });
@@ -122,7 +150,9 @@ function setStatus(status) {
   action("again").disabled = status !== "wrong";
   action("show-solution").disabled = status === "shown";
   const done = status === "solved" || status === "shown";
+  // Play on from the puzzle against the computer (no link in a game without a play page).
   const link = $("#puzzle-play");
+  if (!link) return;
   link.hidden = !done;
   // The puzzle's position, against the computer, the player on the puzzle's side.
   link.href = `../play/?opponent=computer#${puzzle.play_on}`;
@@ -130,13 +160,18 @@ function setStatus(status) {
 
 // -- a puzzle ---------------------------------------------------------------------------------
 
+function startPieces() {
+  const { view } = puzzle.steps[0];
+  return { ...view.pieces, hand: view.in_hand };
+}
+
 function show(i, { announce = true } = {}) {
   sequence++;
   index = i;
   puzzle = puzzles[i];
   step = 0;
   played = [];
-  pieces = puzzle.steps[0].view.pieces;
+  pieces = startPieces();
   before = { pieces, last: puzzle.steps[0].view.last };
   root.dataset.puzzle = puzzle.id;
   $("#puzzle-count").textContent = t("Puzzle %(num)s of %(total)s", { num: i + 1, total: puzzles.length });
@@ -175,7 +210,7 @@ function finish(move, status) {
     showSolvedCount(markSolved(puzzle.id));
     solved = t("Solved!") + " ";
   }
-  const outcome = outcomeText(puzzle.side, win.reason);
+  const outcome = outcomeText(win);
   say(`${solved}${outcome}`, `${move}. ${solved}${outcome}`);
 }
 
@@ -194,7 +229,7 @@ function moved(move) {
     speak(move);
     afterMove(() => {
       const reply = here.reply;
-      pieces = applied(pieces, reply);
+      pieces = applied(pieces, reply, `${move} ${reply}`);
       played.push(reply);
       step++;
       before = { pieces, last: reply };
@@ -211,18 +246,26 @@ function moved(move) {
     return;
   }
   const reply = here.wrong[move];
+  const outcome = here.outcomes[move];
   pieces = applied(pieces, move);
   played.push(move);
-  draw(move, { animate: move });
   setStatus("wrong");
+  if (reply === null) {
+    // The move loses at once (officers huffed off the board): no answer is needed.
+    draw(move, { animate: move, end: outcome.end });
+    const refused = t("Not this one: that move loses at once.");
+    const lost = `${refused} ${outcomeText(outcome)}`;
+    say(lost, `${move}. ${lost}`);
+    return;
+  }
+  draw(move, { animate: move });
   speak(move);
   afterMove(() => {
-    pieces = applied(pieces, reply);
+    pieces = applied(pieces, reply, `${move} ${reply}`);
     played.push(reply);
-    const outcome = here.outcomes[move];
-    draw(reply, { animate: reply, end: [] });
+    draw(reply, { animate: reply, end: outcome ? outcome.end : [] });
     const refuted = refutationText(reply);
-    say(outcome ? `${refuted} ${outcomeText(...outcome)}` : refuted);
+    say(outcome ? `${refuted} ${outcomeText(outcome)}` : refuted);
   });
 }
 
@@ -232,7 +275,7 @@ function illegal(attempt) {
   const reason = attempt.code
     ?? Object.keys(here.tries).find((r) => here.tries[r].includes(key))
     ?? here.otherwise;
-  say(text.illegalText(reason));
+  say(words?.reasons[reason] ?? text.illegalText(reason));
 }
 
 function selected(name, targets) {
@@ -251,21 +294,23 @@ function showSolution() {
   sequence++;
   step = 0;
   played = [];
-  pieces = puzzle.steps[0].view.pieces;
+  pieces = startPieces();
   draw(puzzle.steps[0].view.last);
   setStatus("shown");
   const line = puzzle.steps.flatMap((s) => (s.reply ? [s.move, s.reply] : [s.move]));
   say(t("The solution: %(moves)s.", { moves: listFormat.format(line) }));
   const play = (i) => {
     const move = line[i];
-    pieces = applied(pieces, move);
+    step = Math.floor(i / 2);
+    // The defender's reply is listed under its step's line: the attacker's move, then it.
+    pieces = applied(pieces, move, i % 2 ? `${line[i - 1]} ${move}` : move);
     played.push(move);
     if (i === line.length - 1) {
       const win = puzzle.win[move];
       step = puzzle.steps.length - 1;
       draw(move, { animate: move, end: win.end });
       setStatus("shown");
-      say(`${t("The solution: %(moves)s.", { moves: listFormat.format(line) })} ${outcomeText(puzzle.side, win.reason)}`);
+      say(`${t("The solution: %(moves)s.", { moves: listFormat.format(line) })} ${outcomeText(win)}`);
       return;
     }
     draw(move, { animate: move });
@@ -282,9 +327,10 @@ const board = new Board($("svg[data-board]"), {
   onMove: moved,
   onIllegal: illegal,
   onSelect: selected,
-  onChain: (canStop) => say(text.chainText(canStop)),
+  onChain: (canStop) => say((canStop && words?.chain) || text.chainText(canStop)),
   onBlocked: blocked,
-  label: text.pointLabel,
+  label: (name, kind) => (words && kind ? words.labels[kind].replace("%(point)s", name)
+    : text.pointLabel(name, kind)),
 });
 board.svg.setAttribute("aria-describedby", "puzzle-title puzzle-board-help");
 
