@@ -105,9 +105,17 @@ class Problem:
     code: str
     points: tuple[str, ...] = ()
     reason: str | None = None  # for ``game-over``: the termination
+    captures_to_win: int | None = None  # for ``game-over``: the captures that win, its words need
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "points": list(self.points), "reason": self.reason}
+        found: dict[str, Any] = {
+            "code": self.code,
+            "points": list(self.points),
+            "reason": self.reason,
+        }
+        if self.captures_to_win is not None:
+            found["captures_to_win"] = self.captures_to_win
+        return found
 
 
 def check_setup(
@@ -167,7 +175,8 @@ def check_setup(
     setup = Setup(rules, sideways, start)
     outcome = setup.position().outcome()
     if outcome is not None:
-        return [Problem(SetupProblem.GAME_OVER, reason=outcome.termination.value)]
+        over = outcome.termination.value
+        return [Problem(SetupProblem.GAME_OVER, reason=over, captures_to_win=rules.captures_to_win)]
     return setup
 
 

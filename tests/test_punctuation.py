@@ -202,10 +202,15 @@ def moves_of_every_kind() -> list[dict]:
     raise AssertionError(f"only {sorted(found)} found")
 
 
-def composed(node: str, catalog: dict) -> list[tuple[str, str]]:
-    """[(what, sentence)] for one locale's embedded catalog."""
+# Whose pieces a play page's texts name (<html data-pieces>): each set has its own messages.
+PIECE_SETS = ("fox-geese", "officers-rebels", "tigers-goats")
+
+
+def composed(node: str, catalog: dict, pieces: str = "fox-geese") -> list[tuple[str, str]]:
+    """[(what, sentence)] for one locale's embedded catalog and one set of pieces."""
     payload = {
         "catalog": catalog,
+        "pieces": pieces,
         "moves": MOVES,
         "foxes": sorted({len(variant.foxes) for variant in VARIANTS.values()}),
         "codes": {
@@ -236,7 +241,7 @@ def english_phrases() -> re.Pattern[str]:
     """The words of the browser's English messages between their placeholders, three words or
     more: found in a translated sentence, they are English left untranslated."""
     phrases = set()
-    for message in i18n.js_messages():
+    for message, _context in i18n.js_messages():
         for msgid in (message,) if isinstance(message, str) else message:
             parts = (part.strip(" .,:;!?()") for part in PLACEHOLDER.split(msgid)[::2])
             phrases |= {part for part in parts if len(re.findall(r"[A-Za-z]{2,}", part)) >= 3}
@@ -277,8 +282,12 @@ def test_the_play_pages_sentences_built_from_parts_are_typeset_in_every_locale(
     """Status, messages and what is said after a move, for every kind of move and every
     ending: no doubled or stray punctuation, no English left in a translation, no placeholder
     left unfilled."""
-    sentences = composed(node_executable, catalogs[code])
-    assert len(sentences) > 1000
+    sentences = [
+        (f"{pieces}: {what}", sentence)
+        for pieces in PIECE_SETS
+        for what, sentence in composed(node_executable, catalogs[code], pieces)
+    ]
+    assert len(sentences) > 3000
     problems = sentence_faults(code, sentences)
     assert not problems, "\n".join(problems[:40])
 

@@ -136,7 +136,8 @@ def test_every_reason_is_given_at_once():
 def test_a_finished_position_names_how_it_ended():
     found = check_setup("fox-and-geese", ["d7"], ["c7", "e7", "c6", "d6", "e6", "d5", "c5"], "fox")
     assert [p.as_dict() for p in found] == [
-        {"code": "game-over", "points": [], "reason": "fox-trapped"}
+        # 13 geese: the fox wins by its tenth capture, which the words of other endings name.
+        {"code": "game-over", "points": [], "reason": "fox-trapped", "captures_to_win": 10}
     ]
     found = check_setup(
         "two-foxes", ["a3", "a4"], ["c5", "d5", "e5", "c6", "d6", "e6", "c7", "d7", "e7"], "fox"

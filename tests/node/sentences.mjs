@@ -1,7 +1,7 @@
 // Every sentence the play page builds from parts at run time (its status line, its messages and
 // what a screen reader hears after a move), composed by the page's own functions (texts.js and
 // view.js's statusText) in one locale, for every kind of move and every ending. Reads
-// {catalog, codes, moves, foxes} as JSON on stdin: the catalog as the builder embeds it in the
+// {catalog, pieces, codes, moves, foxes} as JSON on stdin: the catalog as the builder embeds it in the
 // page (i18n.js_catalog), the engine's codes and move views; prints [[what, sentence], ...] as
 // JSON. tests/test_punctuation.py checks them with the rules it checks the catalogs with.
 // Usage: node tests/node/sentences.mjs < input.json
@@ -11,7 +11,7 @@ const input = JSON.parse(readFileSync(0, "utf8"));
 // What i18n.js and the board read when they load: the page's embedded catalog, no media.
 globalThis.document = {
   getElementById: (id) => (id === "i18n" ? { textContent: JSON.stringify(input.catalog) } : null),
-  documentElement: { lang: input.catalog.lang },
+  documentElement: { lang: input.catalog.lang, dataset: { pieces: input.pieces } },
 };
 globalThis.matchMedia = () => ({ matches: false, addEventListener() {} });
 
@@ -35,7 +35,7 @@ function state({ mode, side, toMove = "fox", result = null, reason = null, ply =
   const s = createState({ defaults: { mode: "computer", side: "fox" } });
   s.engine = engine;
   s.game = { mode, side, level: "medium" };
-  s.live = s.shown = { ply, to_move: toMove, result, reason, last };
+  s.live = s.shown = { ply, to_move: toMove, result, reason, last, captures_to_win: 5 };
   return Object.assign(s, flags);
 }
 
@@ -106,14 +106,16 @@ for (const targets of [[], ["d5"], ["c4", "d5", "e4"]]) {
 }
 for (const canStop of [true, false]) add(`chain, can stop ${canStop}`, text.chainText(canStop));
 for (const n of [0, 1, 2, 3, 5, 13, 21, 22]) {
-  add(`tally ${n}`, text.tallyText(n));
+  add(`tally ${n}`, text.tallyText({ geese_left: n, in_hand: n, captured: Math.min(n, 4), captures_to_win: 5,
+    pieces: { fox: ["d4"], goose: [] } }));
   add(`prefix ${n}`, text.prefixText(n));
   for (const sideways of [false, true]) {
     for (const option of [false, true]) add(`table ${n} ${sideways} ${option}`, text.tableText(n, sideways, option));
   }
 }
 for (const reason of codes.reasons) {
-  add(`setup game over: ${reason}`, text.setupProblemText({ code: "game-over", points: [], reason }, 1, 13));
+  add(`setup game over: ${reason}`, text.setupProblemText({ code: "game-over", points: [], reason,
+    captures_to_win: 5 }, 1, 13));
 }
 
 process.stdout.write(JSON.stringify(out));

@@ -574,7 +574,8 @@ export function setupProblemText(problem, n, geese) {
     case "goose-behind-start": return t("No goose can get to %(points)s, since geese never move backward.", { points });
     case "bad-side": return t("Choose the side to move.");
     case "bad-hand": return t("That many geese cannot be left to place in this game.");
-    case "game-over": return [t("This position is already over."), reasonText(problem.reason, n)].join(" ");
+    case "game-over":
+      return [t("This position is already over."), reasonText(problem.reason, n, problem.captures_to_win)].join(" ");
     default: return t("This position cannot be played.");
   }
 }
