@@ -15,8 +15,9 @@ from site_builder.content import Favours, load_games
 GAMES = {g.id: g for g in load_games()}
 
 
-def by_geese(game_id: str) -> dict[int, dict]:
-    return {t["geese"]: t for t in balance.tables(GAMES[game_id], NullTranslations())}
+def by_geese(game_id: str, sideways: bool = False) -> dict[int, dict]:
+    tables = balance.tables(GAMES[game_id], NullTranslations())
+    return {t["geese"]: t for t in tables if t["sideways"] == sideways}
 
 
 def test_the_geese_are_offered_the_table_kindest_to_them():
@@ -27,6 +28,10 @@ def test_the_geese_are_offered_the_table_kindest_to_them():
     assert tables[17]["offer"] is None
     assert tables[13]["label"] == "13 geese, no sideways steps"
     assert all("best play" in t["text"] for t in tables.values())
+    # With sideways steps, 13 geese are a geese win (tools/solver/results/sideways-13.json).
+    sideways = by_geese("fox-and-geese", sideways=True)[13]
+    assert (sideways["side"], sideways["offer"]) == ("geese", None)
+    assert sideways["label"] == "13 geese, sideways steps allowed"
 
 
 def test_a_table_not_proven_lost_is_kinder_than_more_geese_proven_lost():
@@ -109,6 +114,7 @@ def sideways_summary(folder: Path, value: str) -> None:
 @pytest.mark.parametrize("value", ["fox", "geese", "draw"])
 def test_a_sideways_table_is_stated_once_its_summary_is_there(tmp_path, value):
     game = GAMES["fox-and-geese"]
+    game = replace(game, favours=tuple(t for t in game.favours if not t.sideways))
     solved = replace(game, favours=(*game.favours, Favours(13, True, value, "solved")))
     assert balance.unsupported(solved, tmp_path) == [
         f"fox-and-geese {solved.favours[-1]}: no sideways-13.json in {tmp_path}"
