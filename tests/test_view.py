@@ -105,7 +105,9 @@ def test_the_api_plays_a_clicked_path_or_says_why_not():
     assert by_path == api.play(record, "d4-d5")
     refused = api.play(record, path=["d4", "d6"])["error"]
     assert (refused["code"], refused["reason"], refused["ply"]) == ("illegal-move", "not-a-jump", 1)
-    assert set(refused) == {"code", "detail", "ply", "move", "reason", "valid_prefix"}
+    # One error shape: a set-up start's problems are an empty list for any other error.
+    keys = {"code", "detail", "ply", "move", "reason", "valid_prefix", "problems"}
+    assert set(refused) == keys and refused["problems"] == []
     # One point is a placement, which this game has not: refused, not malformed.
     assert api.play(record, path=["d4"])["error"]["reason"] == "none-in-hand"
     assert api.play(api.new_game("bagh-chal")["record"], path=["c3"])["moves"] == ["@c3"]
