@@ -5,6 +5,8 @@ builder's (tests/test_puzzles_page.py checks them against the engine)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -270,8 +272,11 @@ def test_a_bagh_chal_placement_puzzle_by_clicks_in_the_game_s_own_words(page, si
     expect(message).to_contain_text(puzzle["win"][puzzle["steps"][-1]["move"]]["said"])
     placed = sum(m.startswith("@") for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m)
     assert in_hand(page) == str(hand - placed)
-    # No play page yet for Bagh-Chal: the puzzle offers no link to one.
-    expect(page.locator("#puzzle-play")).to_have_count(0)
+    # Solved, the puzzle offers to play on from it against the computer.
+    play_on = page.locator("#puzzle-play")
+    expect(play_on).to_be_visible()
+    against = re.compile(r"^\.\./play/\?opponent=computer#\d\.bagh-chal\.")
+    expect(play_on).to_have_attribute("href", against)
     assert requests == []
     assert page.console_errors == []
 

@@ -134,6 +134,8 @@ def test_i18n_js_translates_from_the_embedded_catalog(page, site_server):
                 const forms = Array.isArray(value) ? value : [value];
                 // Messages with other placeholders need values; %(num)s is tn's count.
                 if (forms.some((s) => s.replace(/%\(num\)s/g, "").includes("%("))) continue;
+                // A single message with a count is given it by its caller (pt with {num}).
+                if (!Array.isArray(value) && value.includes("%(")) continue;
                 const got = Array.isArray(value) ? [i18n.tn(key, "-", 1), i18n.tn(key, "-", 2)]
                                                  : [i18n.t(key)];
                 const want = Array.isArray(value)
