@@ -135,6 +135,20 @@ def open_play(page, server, game="fox-and-geese", **kw):
     page.wait_for_selector(READY)
 
 
+@contextmanager
+def friend_page(browser, link: str) -> Iterator[Page]:
+    """A link opened by a friend: a fresh browser context (no shared storage), the page ready."""
+    other = browser.new_context()
+    try:
+        friend = other.new_page()
+        friend.set_viewport_size({"width": 1280, "height": 1000})
+        friend.goto(link)
+        friend.wait_for_selector(READY)
+        yield friend
+    finally:
+        other.close()
+
+
 def set_mode(page, mode, side=None, answer="play-on"):
     """Choose the opponent (and side); a game in progress asks first: by default the
     player plays on from the position on the board."""

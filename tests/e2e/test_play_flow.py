@@ -20,6 +20,7 @@ from tests.e2e.support import (
     enable_test_hooks,
     enter_move,
     find_game,
+    friend_page,
     hold,
     legal_moves,
     open_play,
@@ -204,13 +205,7 @@ def test_link_play_has_fixed_roles(browser, page, site_server):
     # A tap while the friend is to move says so, until the friend's reply arrives (below).
     tap(page, "c4")
     expect(page.locator("#message")).to_contain_text("your friend's turn")
-    link = page.url
-    other = browser.new_context()
-    try:
-        friend = other.new_page()
-        friend.set_viewport_size({"width": 1280, "height": 1000})
-        friend.goto(link)
-        friend.wait_for_selector(READY)
+    with friend_page(browser, page.url) as friend:
         assert friend.locator("input[name=side][value=geese]").is_checked()
         assert friend.locator("input[name=side][value=fox]").is_disabled()
         fstatus = friend.locator("#status")
@@ -223,8 +218,6 @@ def test_link_play_has_fixed_roles(browser, page, site_server):
         reply = enter_move(friend, api.load(state["record"], side="geese"), "c3-b4")
         assert friend.locator("svg[data-board].board-locked").count() == 1
         back = friend.url
-    finally:
-        other.close()
     # The reply, opened in the sender's tab, continues the sender's game.
     page.fill("#move-input", "d4-d5")
     page.goto(back)

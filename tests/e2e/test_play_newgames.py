@@ -12,6 +12,7 @@ from game import Position, api, rules_for
 from tests.e2e.support import (
     READY,
     enter_move,
+    friend_page,
     hold,
     open_play,
     play_url,
@@ -198,13 +199,7 @@ def test_a_friends_link_of_each_game_opens_in_a_fresh_browser(browser, page, sit
         set_mode(page, "computer", side=side, answer="confirm")
         set_mode(page, "link", answer="confirm")
         state = enter_move(page, api.new_game(game, side=side), move)
-        link = page.url
-        other = browser.new_context()
-        try:
-            friend = other.new_page()
-            friend.set_viewport_size({"width": 1280, "height": 1000})
-            friend.goto(link)
-            friend.wait_for_selector(READY)
+        with friend_page(browser, page.url) as friend:
             status = friend.locator("#status")
             expect(status).to_contain_text(f"You play the {friend_side}.")
             expect(status).to_contain_text(f"Your friend played {move}.")
@@ -216,8 +211,6 @@ def test_a_friends_link_of_each_game_opens_in_a_fresh_browser(browser, page, sit
             reply = api.load(state["record"], side="fox")
             enter_move(friend, reply, reply["legal"][0]["move"])
             expect(friend.locator("#status")).to_contain_text("Send the link")
-        finally:
-            other.close()
 
 
 def test_a_reload_in_the_placement_phase_keeps_the_hand(page, site_server):
