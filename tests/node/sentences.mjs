@@ -95,6 +95,7 @@ const errors = [
 for (const error of errors) {
   add(`computer failed: ${error.code} ${error.reason ?? ""}`, text.computerFailedText(error));
   add(`error: ${error.code} ${error.reason ?? ""}`, text.errorText(error));
+  add(`pasted: ${error.code} ${error.reason ?? ""}`, text.pasteErrorText({ ...error, line: 3 }));
 }
 for (const code of [...codes.illegal, ...BOARD, undefined]) add(`illegal: ${code}`, text.illegalText(code));
 for (const n of input.foxes) {

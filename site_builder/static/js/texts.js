@@ -260,7 +260,7 @@ export function linkErrorText(error) {
   const reason = error.reason ? illegalText(error.reason) : "";
   switch (error.code) {
     case "illegal-move":
-      return t("Move %(ply)s in this link, %(move)s, is not allowed: %(reason)s",
+      return t("Move %(ply)s in this link, %(move)s, is not allowed. %(reason)s",
         { ply: error.ply, move: error.move, reason });
     case "bad-notation":
       return t("Move %(ply)s in this link is not written as a move.", { ply: error.ply });
@@ -417,7 +417,7 @@ export function sharedGameText(game) {
 }
 
 export function computerFailedText(error) {
-  return t("The computer could not move: %(error)s", { error: errorText(error) });
+  return t("The computer could not move. %(error)s", { error: errorText(error) });
 }
 
 export function engineStoppedText() {
@@ -643,7 +643,7 @@ export function pasteErrorText(error) {
   switch (error.code) {
     case "empty": return t("Paste the text of a game first.");
     case "illegal-move":
-      return t("Line %(line)s: the move %(move)s is not allowed: %(reason)s",
+      return t("Line %(line)s: the move %(move)s is not allowed. %(reason)s",
         { line, move: error.move, reason: illegalText(error.reason) });
     case "bad-notation": return t("Line %(line)s is not written as a move.", { line });
     case "bad-options": return t("Line %(line)s asks for game settings that do not exist.", { line });
