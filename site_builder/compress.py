@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 from pathlib import Path
 
 import brotli
@@ -50,7 +51,9 @@ def _compressed(data: bytes, suffix: str, cache: Path | None, quick: bool) -> by
         return stored.read_bytes()
     out = ENCODINGS[suffix](data)
     cache.mkdir(parents=True, exist_ok=True)
-    partial = stored.with_suffix(".part")
+    # A partial file of this process's own: two builds at once (parallel test workers) must
+    # neither write into one file nor move away the other's.
+    partial = stored.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(out)
     partial.replace(stored)  # never a half-written copy, even if two builds run at once
     return out
