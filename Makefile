@@ -1,6 +1,7 @@
 # make serve: set up, build the site into dist/ and serve it on http://127.0.0.1:8000/
-# make test:  set up, lint, and run the whole test suite (what CI runs)
-# make test-fast: the tests that need no site build, no browser and no Node (no lint either)
+# make test:  set up, lint, and run the whole test suite on two workers (what CI runs)
+# make test-fast: the tests that need no site build, no browser, no Node and no C solver
+#             (no lint either), on two workers
 # make lint:  ruff (lint + format check), mypy and biome (JavaScript lint); make format rewrites what ruff can fix
 PYTHON := .venv/bin/python
 PORT ?= 8000
@@ -19,10 +20,10 @@ serve: build
 	$(PYTHON) scripts/serve.py dist --port $(PORT)
 
 test: lint
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n 2 --dist loadfile
 
 test-fast: setup
-	FAST_TESTS=1 $(PYTHON) -m pytest -m "not (e2e or build or pyodide)"
+	FAST_TESTS=1 $(PYTHON) -m pytest -m "not (e2e or build or pyodide or solver)" -n 2
 
 lint: setup
 	$(PYTHON) -m ruff check .

@@ -7,9 +7,11 @@ the site builder nor a browser.
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from playwright.sync_api import expect, sync_playwright
 
 from site_builder import build
@@ -29,7 +31,15 @@ CHROMIUM_ARGS = [
 
 
 # What a test needs decides its tier: `make test-fast` leaves out these markers.
-NEEDS = {"browser": "e2e", "site_dir": "build", "node_executable": "pyodide"}
+NEEDS = {
+    "browser": "e2e",
+    "site_dir": "build",
+    "node_executable": "pyodide",
+    # tests/test_solve.py: the C solvers compiled and their tables solved (minutes of CPU).
+    "c_tables": "solver",
+    "sideways_tables": "solver",
+    "bagh_tables": "solver",
+}
 
 
 def pytest_collection_modifyitems(items):
@@ -81,14 +91,35 @@ def page(browser):
     context.close()
 
 
+def built_once(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
+    """A directory ``make(path)`` fills, made once per test run. Under pytest-xdist the workers
+    share it: the first to ask makes it in the run's common base directory while the others
+    wait on a file lock, so that the site is not built once per worker."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp(name)
+        make(out)
+        return out
+    root = tmp_path_factory.getbasetemp().parent  # each worker's basetemp is a folder of it
+    out, done = root / name, root / f"{name}.done"
+    with FileLock(root / f"{name}.lock"):
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)  # what a worker that failed left behind
+            out.mkdir()
+            make(out)
+            done.touch()
+    return out
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory):
     """The site, built once per session by site_builder.build(out_dir); its precompressed copies
     at a fast setting (best-quality brotli of the runtime costs a minute or more in a fresh
     clone; tests/test_compress.py checks the best setting on small files)."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build(out, quick_compression=True)
-    return out
+
+    def build_site(out: Path) -> None:
+        build(out / "dist", quick_compression=True)
+
+    return built_once(tmp_path_factory, "site", build_site) / "dist"
 
 
 @pytest.fixture(scope="session")
@@ -97,9 +128,7 @@ def pages_dir(tmp_path_factory):
     of every locale by render_pages, with the static files and manifests they link to. For
     tests of the pages' HTML; what needs the engine's files or the service worker takes
     site_dir."""
-    out = tmp_path_factory.mktemp("pages")
-    build_pages(out)
-    return out
+    return built_once(tmp_path_factory, "pages", build_pages)
 
 
 @pytest.fixture(scope="session")
