@@ -830,6 +830,38 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
     expect(message).to_contain_text("could not move")
 
 
+def test_a_computer_move_costs_one_engine_call(page, site_server):
+    # ai_move answers with the move and the state after it: the page asks the engine nothing
+    # else for the computer's move, and the player's move costs one call of its own.
+    def counting(route):
+        response = route.fetch()
+        body = response.text()
+        counted = body.replace(
+            "function answer(id, method, params) {",
+            "function answer(id, method, params) {\n  (self.calls ??= []).push(method);",
+            1,
+        )
+        assert counted != body
+        route.fulfill(response=response, body=counted)
+
+    page.context.route("**/engine-worker.js*", counting)
+    open_play(page, site_server)  # against the computer, as the fox
+    state = api.new_game("fox-and-geese")
+    for ply in (2, 4):
+        enter_move(page, state, next(m for m in legal_moves(state) if "-" in m))
+        wait_plies(page, ply)
+        page.wait_for_function(
+            "() => document.getElementById('status').dataset.thinking === 'false'"
+        )
+        state = api.load(record_in_url(page))
+    (calls,) = [c for c in (w.evaluate("() => self.calls ?? null") for w in page.workers) if c]
+    first = calls.index("ai_move")
+    second = calls.index("ai_move", first + 1)
+    # Between the two replies only the player's move; after the last, nothing.
+    assert calls[first + 1 : second] == ["play"], calls
+    assert calls[second + 1 :] == [], calls
+
+
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     # While loading, you play the geese: the fox moves first, and only the engine can.
     held = hold(page, RUNTIME)
