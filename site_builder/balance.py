@@ -25,12 +25,16 @@ def _hardness(table: Favours) -> int:
 
 
 def summary_name(game: Game, table: Favours) -> str | None:
-    """The summary file of a table this project's solver settles (docs/solver.md), if any.
-    The forward-only tables were solved before summaries were kept; the others are from
-    publications or from the computer playing itself."""
-    if game.id == "fox-and-geese" and table.sideways:
-        return f"sideways-{table.geese}.json"
-    return None
+    """The summary file of a table this project's solver settles (docs/solver.md), if any;
+    the other games' tables are from publications or from the computer playing itself."""
+    if game.id != "fox-and-geese":
+        return None
+    return f"{'sideways' if table.sideways else 'forward'}-{table.geese}.json"
+
+
+# Forward-only tables solved before summaries were kept, whose rerun has not yet written its
+# summary (docs/solver.md, "At a glance"): only these may lack one; a summary there is checked.
+SUMMARY_PENDING = {("fox-and-geese", False, n) for n in (15, 17)}
 
 
 def load_summary(name: str, results: Path = RESULTS) -> dict[str, Any] | None:
@@ -48,7 +52,8 @@ def unsupported(game: Game, results: Path = RESULTS) -> list[str]:
             continue
         summary = load_summary(name, results)
         if summary is None:
-            problems.append(f"{game.id} {table}: no {name} in {results}")
+            if (game.id, table.sideways, table.geese) not in SUMMARY_PENDING:
+                problems.append(f"{game.id} {table}: no {name} in {results}")
         elif summary["start_fox_to_move"] != table.side:
             found = summary["start_fox_to_move"]
             problems.append(f"{game.id} {table}: {name} says {found}")

@@ -100,35 +100,58 @@ def test_a_content_file_cannot_name_a_table_or_fact_that_does_not_exist(tmp_path
 
 
 def test_every_table_solved_here_is_what_its_committed_summary_says():
-    # A table this project's solver settles (sideways steps) needs its summary in
-    # tools/solver/results/, and the side it is said to favour must be the start's value.
+    # A table this project's solver settles (Fox and Geese, with or without sideways steps)
+    # needs its summary in tools/solver/results/, and the side it is said to favour must be
+    # the start's value.
     for game in GAMES.values():
         assert balance.unsupported(game) == [], game.id
 
 
-def sideways_summary(folder: Path, value: str) -> None:
-    summary = {"game": "fox-and-geese", "sideways": True, "geese": 13, "start_fox_to_move": value}
-    (folder / "sideways-13.json").write_text(json.dumps(summary))
+def write_summary(path: Path, sideways: bool, value: str) -> None:
+    summary = {
+        "game": "fox-and-geese",
+        "sideways": sideways,
+        "geese": 13,
+        "start_fox_to_move": value,
+    }
+    path.write_text(json.dumps(summary))
 
 
-@pytest.mark.parametrize("value", ["fox", "geese", "draw"])
-def test_a_sideways_table_is_stated_once_its_summary_is_there(tmp_path, value):
+@pytest.mark.parametrize(
+    ("sideways", "value"),
+    [(True, "fox"), (True, "geese"), (True, "draw"), (False, "fox"), (False, "geese")],
+)
+def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, monkeypatch, sideways, value):
+    monkeypatch.setattr(balance, "SUMMARY_PENDING", set())
     game = GAMES["fox-and-geese"]
-    game = replace(game, favours=tuple(t for t in game.favours if not t.sideways))
-    solved = replace(game, favours=(*game.favours, Favours(13, True, value, "solved")))
+    solved = replace(game, favours=(Favours(13, sideways, value, "solved"),))
+    name = f"{'sideways' if sideways else 'forward'}-13.json"
     assert balance.unsupported(solved, tmp_path) == [
-        f"fox-and-geese {solved.favours[-1]}: no sideways-13.json in {tmp_path}"
+        f"fox-and-geese {solved.favours[0]}: no {name} in {tmp_path}"
     ]
-    sideways_summary(tmp_path, value)
+    write_summary(tmp_path / name, sideways, value)
     assert balance.unsupported(solved, tmp_path) == []
-    table = balance.tables(solved, NullTranslations())[-1]
-    assert table["label"] == "13 geese, sideways steps allowed"
-    assert table["text"].startswith("With sideways steps")
+    (table,) = balance.tables(solved, NullTranslations())
+    if sideways:
+        assert table["label"] == "13 geese, sideways steps allowed"
+        assert table["text"].startswith("With sideways steps")
+    else:
+        assert table["label"] == "13 geese, no sideways steps"
     # A statement the summary contradicts is caught.
-    other = "draw" if value != "draw" else "fox"
-    wrong = replace(game, favours=(*game.favours, Favours(13, True, other, "solved")))
+    other = "draw" if value == "fox" else "fox"
+    wrong = replace(game, favours=(Favours(13, sideways, other, "solved"),))
     assert balance.unsupported(wrong, tmp_path) == [
-        f"fox-and-geese {wrong.favours[-1]}: sideways-13.json says {value}"
+        f"fox-and-geese {wrong.favours[0]}: {name} says {value}"
+    ]
+
+
+def test_a_pending_summary_may_be_missing_but_is_checked_once_it_is_there(tmp_path, monkeypatch):
+    monkeypatch.setattr(balance, "SUMMARY_PENDING", {("fox-and-geese", False, 13)})
+    game = replace(GAMES["fox-and-geese"], favours=(Favours(13, False, "fox", "solved"),))
+    assert balance.unsupported(game, tmp_path) == []
+    write_summary(tmp_path / "forward-13.json", False, "geese")
+    assert balance.unsupported(game, tmp_path) == [
+        f"fox-and-geese {game.favours[0]}: forward-13.json says geese"
     ]
 
 

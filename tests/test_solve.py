@@ -318,6 +318,38 @@ def test_the_summary_adds_up_every_position_of_each_layer(sideways_tables, tmp_p
     assert summary["layers"]["6"]["geese_to_move_win"] > 0
 
 
+def test_the_forward_summary_counts_each_layer_and_the_later_run_of_a_layer(c_tables, tmp_path):
+    binary, tables = c_tables
+    run = tmp_path / "tables"
+    shutil.copytree(tables, run)
+    # A run with --start 17 rewrites layer 6 (the next layers need its G): its line replaces
+    # the earlier one for the 17-geese start only.
+    stats = (run / "stats.txt").read_text()
+    line6 = next(line for line in stats.splitlines() if line.startswith("layer 6 start 0 "))
+    rerun = line6.replace("start 0", "start 17").replace(" sets ", " sets 1").split()
+    (run / "stats.txt").write_text(stats + " ".join(rerun) + "\n")
+    script = ROOT / "tools/solver/summary.py"
+    summaries = {}
+    for maxk in (13, 17):
+        target = tmp_path / f"forward-{maxk}.json"
+        subprocess.run([sys.executable, script, run, str(maxk), binary, target], check=True)
+        summaries[maxk] = json.loads(target.read_text())
+    for summary in summaries.values():
+        assert summary["sideways"] is False and summary["start_fox_to_move"] is None
+        assert sorted(summary["layers"]) == ["4", "5", "6"]
+        for k, layer in summary["layers"].items():
+            positions = math.comb(33, int(k)) * (33 - int(k))
+            assert layer["positions_per_side"] == positions
+            for side in ("fox", "geese"):
+                assert layer[f"{side}_to_move_win"] + layer[f"{side}_to_move_loss"] == positions
+    # Six geese can trap the fox (docs/solver.md): some geese wins, as the tables have them.
+    assert summaries[13]["layers"]["6"]["fox_to_move_loss"] == 12
+    assert summaries[13]["layers"]["6"]["geese_to_move_win"] == 57
+    six = summaries[13]["layers"]["6"]["sets"]
+    assert (summaries[13]["layers"]["6"]["start"], summaries[17]["layers"]["6"]["start"]) == (0, 17)
+    assert summaries[17]["layers"]["6"]["sets"] == int(f"1{six}")
+
+
 def test_a_sideways_run_stopped_and_resumed_writes_the_same_tables(sideways_tables, tmp_path):
     _, tables = sideways_tables
     # Saving at every check, so a stop finds a sub-layer in progress to save and resume. Up to

@@ -9,6 +9,12 @@ value of the start with MAXK geese (13, 15 or 17), the fox to move; ``null``
 while that layer is not finished. The rules page's statement is tested against
 this file, so it holds what the tables say and nothing else.
 
+DIR holds tables with sideways steps when ``DIR/sideways`` is there (the solver's
+own marker), forward-only tables otherwise. Forward-only layers are the lines of
+runs that cover the start with MAXK geese: every set (``start 0``) or the sets
+that can arise from MAXK geese (``--start MAXK``); a later line for a layer
+replaces an earlier one, as the later run rewrote that layer's tables.
+
 With ``--bagh-chal``, DIR holds Bagh-Chal's movement phase (``BAGH solve DIR``,
 tools/solver/bagh.c): per layer (goats on the board) the wins, losses and draws for
 each side to move, the rounds of the retrograde (a win needs at most one ply fewer
@@ -33,6 +39,31 @@ from game.position import Position  # noqa: E402
 FIELDS = ("fox_to_move_win_loss_draw", "geese_to_move_win_loss_draw")
 
 
+def forward_layers(stats: Path, maxk: int) -> dict[int, dict[str, float]]:
+    """Per layer up to MAXK, in the sideways summary's terms: what stats.txt says."""
+    out: dict[int, dict[str, float]] = {}
+    for line in stats.read_text().splitlines():
+        words = line.split()
+        field = {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+        k, start = int(field["layer"]), int(field["start"])
+        if k > maxk or start not in (0, maxk):
+            continue
+        positions = int(field["positions_per_side"])
+        fox, geese = int(field["fox_wins_fox_to_move"]), int(field["fox_wins_geese_to_move"])
+        out[k] = {
+            "start": start,
+            "sets": int(field["sets"]),
+            "positions_per_side": positions,
+            "fox_to_move_win": fox,
+            "fox_to_move_loss": positions - fox,
+            "geese_to_move_win": positions - geese,
+            "geese_to_move_loss": geese,
+            "seconds": float(field["seconds"]),
+            "cpu_seconds": float(field["cpu_seconds"]),
+        }
+    return out
+
+
 def layers(stats: Path) -> dict[int, dict[str, float]]:
     """Per layer: the sums over its sub-layers of what stats.txt says."""
     out: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -54,8 +85,8 @@ def layers(stats: Path) -> dict[int, dict[str, float]]:
     return out
 
 
-def start_value(directory: str, maxk: int, solver: str) -> str | None:
-    start = Position(rules_for("fox-and-geese", maxk, sideways=True))
+def start_value(directory: str, maxk: int, solver: str, sideways: bool) -> str | None:
+    start = Position(rules_for("fox-and-geese", maxk, sideways=sideways))
     index = {sq: i for i, sq in enumerate(sorted(start.rules.board.points))}
     line = " ".join(
         [str(index[start.foxes[0]]), *(str(index[g]) for g in start.goose_squares()), "fox"]
@@ -99,13 +130,17 @@ def main() -> int:
         Path(sys.argv[4]).write_text(json.dumps(summary, indent=1) + "\n")
         return 0
     directory, maxk, solver, target = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-    per_layer = layers(Path(directory) / "stats.txt")
+    sideways = (Path(directory) / "sideways").exists()
+    stats = Path(directory) / "stats.txt"
+    per_layer = layers(stats) if sideways else forward_layers(stats, maxk)
     summary = {
         "game": "fox-and-geese",
-        "sideways": True,
+        "sideways": sideways,
         "geese": maxk,
-        "value": "the game without the draw rules; docs/solver.md",
-        "start_fox_to_move": start_value(directory, maxk, solver),
+        "value": "the game without the draw rules; docs/solver.md"
+        if sideways
+        else "the game itself: no draw rule can apply; docs/solver.md",
+        "start_fox_to_move": start_value(directory, maxk, solver, sideways),
         "layers": {
             str(k): {n: round(v, 1) if "seconds" in n else int(v) for n, v in sorted(layer.items())}
             for k, layer in sorted(per_layer.items())
