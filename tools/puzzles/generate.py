@@ -7,11 +7,15 @@ Every position near the end of a recorded game (benchmarks/results/*.games.txt,
 and the games in ``--games DIR`` that selfplay.py writes) is searched for a
 forced win of the side to move; those that ``game.puzzles`` proves to have
 exactly one winning first move are kept, one per position up to the board's
-mirror image, each with the record of the game that led to it (so a page can
-play on from it). Each table gets ``--seconds`` of search. The puzzles already
-in the table's file count as found (a run adds to them), and the set written is
-varied: at most ``--keep`` puzzles, taken in turn from each kind (side, length
-and theme), so that a hundred quick captures do not crowd out the rest.
+mirror image, each with the record of the game that led to it. Where that game's
+history would bar the puzzle (a position before it seen twice, or the hundred-ply
+counter too far on), the record starts from the position itself instead, set up
+without history (a version 3 record, docs/notation.md): the same pieces and side
+to move, where the draw rules cannot come into play within the line. Each table
+gets ``--seconds`` of search. The puzzles already in the table's file count as
+found (a run adds to them), and the set written is varied: at most ``--keep``
+puzzles, taken in turn from each kind (side, length and theme), so that a
+hundred quick captures do not crowd out the rest.
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.games import Rules, rules_for
-from game.position import Position, Side
-from game.puzzles import NotAPuzzleError, OverBudgetError, Prover, mirrored
+from game.position import DRAW_PLIES, Position, Side
+from game.puzzles import NotAPuzzleError, OverBudgetError, Proof, Prover, mirrored
 from game.record import GameRecord
+from game.setup import Start
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -43,7 +48,12 @@ TABLES = {
 
 def games(prefix: str, extra: Path | None = None, benchmarks: bool = True) -> list[list[str]]:
     records = []
-    paths = sorted(RESULTS.glob(f"{prefix}-*.games.txt")) if benchmarks else []
+    paths = []
+    if benchmarks:
+        # Benchmarks name a game of one table by the game itself ("bagh-chal-hard-medium").
+        game, _ = TABLES[prefix]
+        names = {prefix} if game == "fox-and-geese" else {prefix, game}
+        paths = sorted(p for name in names for p in RESULTS.glob(f"{name}-*.games.txt"))
     if extra is not None:
         paths += sorted(extra.glob(f"{prefix}-*.games.txt"))
     for path in paths:
@@ -63,6 +73,41 @@ def winner(rules: Rules, moves: list[str]) -> Side | None:
     return outcome.winner if outcome else None
 
 
+def entry(record: GameRecord, proof: Proof) -> dict:
+    """A puzzle as the tables' files keep it."""
+    return {
+        "record": record.encode(),
+        "side": proof.side.value,
+        "length": proof.length,
+        "theme": proof.theme.value,
+        "line": [str(s.move) for s in proof.line],
+        "also": [[str(m) for m in s.also] for s in proof.line[::2]],
+        # None: the move loses at once (officers huffed off the board).
+        "refutations": {
+            str(m): str(r) if r else None
+            for m, r in sorted(proof.refutations.items(), key=lambda i: str(i[0]))
+        },
+    }
+
+
+def restore(path: Path, found: dict[tuple, dict]) -> None:
+    """Add the puzzles of an older file (``git show REV:content/puzzles/...``) that the prover
+    now refuses for their game's history, each proven again from its position set up
+    without history."""
+    for puzzle in json.loads(path.read_text())["puzzles"]:
+        key = key_of(puzzle["record"])
+        if key in found:
+            continue
+        position = GameRecord.decode(puzzle["record"]).replay()
+        record = GameRecord.decode(puzzle["record"]).with_moves(()).with_start(Start.of(position))
+        try:
+            proof = Prover(record.replay()).prove(puzzle["length"])
+        except NotAPuzzleError as error:
+            print("not restored:", puzzle["record"], error, flush=True)
+            continue
+        found[key] = entry(record, proof)
+
+
 def key_of(record: str) -> tuple:
     return mirrored(GameRecord.decode(record).replay())
 
@@ -79,6 +124,7 @@ def scan(
     side: Side | None = None,
     skip: int = 0,
     save: Callable[[dict[tuple, dict]], object] | None = None,
+    losers: bool = False,
 ) -> dict[tuple, dict]:
     """Add to ``found`` (by mirror key) the puzzles met in the table's games; ``save`` is
     called with them after each find, so that a long run stopped early keeps its work."""
@@ -96,15 +142,20 @@ def scan(
             pos = Position(rules)
             for m in prefix_moves:
                 pos.push(pos.parse_move(m))
-            # A side that went on to lose seldom has a forced win: its searches are skipped.
-            if pos.outcome() is not None or (won is not None and pos.turn is not won):
+            # A side that went on to lose seldom has a forced win: its searches are skipped
+            # unless asked for (a side whose wins are rare, its missed ones).
+            if pos.outcome() is not None or (not losers and won not in (None, pos.turn)):
                 continue
             if side is not None and pos.turn is not side:
                 continue
             key = mirrored(pos)
             if key in found:
                 continue
+            record = GameRecord(game, geese, moves=tuple(prefix_moves))
             prover = Prover(pos, budget=budget)
+            if prover.repeated or prover.clock + 2 * longest - 2 >= DRAW_PLIES:
+                record = record.with_moves(()).with_start(Start.of(pos))
+                prover = Prover(record.replay(), budget=budget)
             try:
                 length = prover.distance(longest)
                 if length is None:
@@ -112,20 +163,7 @@ def scan(
                 proof = prover.prove(length)
             except (NotAPuzzleError, OverBudgetError):
                 continue
-            record = GameRecord(game, geese, moves=tuple(prefix_moves)).encode()
-            found[key] = {
-                "record": record,
-                "side": proof.side.value,
-                "length": proof.length,
-                "theme": proof.theme.value,
-                "line": [str(s.move) for s in proof.line],
-                "also": [[str(m) for m in s.also] for s in proof.line[::2]],
-                # None: the move loses at once (officers huffed off the board).
-                "refutations": {
-                    str(m): str(r) if r else None
-                    for m, r in sorted(proof.refutations.items(), key=lambda i: str(i[0]))
-                },
-            }
+            found[key] = entry(record, proof)
             print(prefix, proof.side.value, proof.length, proof.theme.value, flush=True)
             if save is not None:
                 save(found)
@@ -157,8 +195,14 @@ def main() -> None:
         "--no-benchmarks", action="store_true", help="only the --games (benchmarks done before)"
     )
     parser.add_argument("--skip", type=int, default=0, help="plies at each game's end not tried")
+    parser.add_argument(
+        "--losers", action="store_true", help="search the side that lost the game too"
+    )
     parser.add_argument("--side", choices=[s.value for s in Side], help="puzzles of one side")
     parser.add_argument("--keep", type=int, default=48, help="puzzles per table, at most")
+    parser.add_argument(
+        "--restore", type=Path, help="an older file of the table whose puzzles are proven again"
+    )
     parser.add_argument("--out", type=Path, default=OUT, help="where the tables' files are")
     parser.add_argument("tables", nargs="*", default=list(TABLES))
     args = parser.parse_intermixed_args()
@@ -168,6 +212,8 @@ def main() -> None:
         path = args.out / f"{game}-{geese}.json"
         known = json.loads(path.read_text())["puzzles"] if path.exists() else []
         found = {key_of(p["record"]): p for p in known}
+        if args.restore is not None:
+            restore(args.restore, found)
 
         def save(found: dict[tuple, dict], path: Path = path, table: tuple = (game, geese)) -> int:
             puzzles = varied(found, args.keep)
@@ -187,6 +233,7 @@ def main() -> None:
             Side(args.side) if args.side else None,
             args.skip,
             save,
+            args.losers,
         )
         print(path.name, save(found), flush=True)
 
