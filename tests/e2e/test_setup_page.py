@@ -6,7 +6,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from game import api
-from tests.e2e.support import READY, play_url, point, tap
+from tests.e2e.support import READY, play_url, point, set_mode, tap
 from tests.helpers import REPO as ROOT
 
 EDITOR = "#setup"
@@ -122,4 +122,33 @@ def test_an_impossible_link_start_is_refused_like_any_corrupt_link(page, site_se
     expect(page.locator("#link-error-text")).to_have_text(
         "The position this link starts from cannot be played."
     )
+    assert page.console_errors == []
+
+
+def test_a_set_up_game_with_the_geese_first_numbers_moves_from_the_fox(page, site_server):
+    # Fox and Geese opens with the fox: from a start with the geese to move, the geese's
+    # first move is the second half of move 1, everywhere the page numbers moves.
+    page.set_default_timeout(SLOW)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    record = "3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-geese.c3-c4.d4-d5.d3-d4"
+    page.goto(play_url(site_server, fragment=record))
+    page.wait_for_selector(READY)
+    set_mode(page, "two")
+    items = page.locator("#moves li")
+    expect(items).to_have_count(2)
+    assert items.evaluate_all("lis => lis.map((li) => li.value)") == [1, 2]
+    expect(items.nth(0).locator(".move-gap")).to_have_count(1)
+    expect(items.nth(0).locator("[data-move]")).to_have_text(["c3-c4"])
+    expect(items.nth(1).locator("[data-move]")).to_have_text(["d4-d5", "d3-d4"])
+    assert items.nth(0).locator("[data-move]").get_attribute("class") == "move move-geese"
+    page.click("#moves [data-ply='2']")
+    expect(page.locator("#browsing-text")).to_have_text("Looking at move 2 of 2.")
+    page.click("#moves [data-ply='1']")
+    expect(page.locator("#browsing-text")).to_have_text("Looking at move 1 of 2.")
+    # The review says the same numbers: in the move shown, its table and each move's title.
+    page.click("[data-action=review]")
+    page.wait_for_selector("#review[data-status=done]")
+    expect(page.locator("#review-move")).to_contain_text("move 1, c3-c4.")
+    expect(page.locator("#value-table tbody th")).to_have_text(["1. c3-c4", "2. d4-d5", "2. d3-d4"])
+    assert "move 2, d3-d4." in page.locator("#moves [data-ply='3']").get_attribute("title")
     assert page.console_errors == []

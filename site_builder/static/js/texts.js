@@ -225,12 +225,11 @@ export function tallyText(view) {
   return tn("%(num)s goose left", "%(num)s geese left", left);
 }
 
-// Browsing the moves, counted the way the move list numbers them (a move is the fox's and
-// the geese's turn together).
-export function browsingText(ply, total) {
-  if (ply === 0) return t("Looking at the starting position.");
-  return t("Looking at move %(move)s of %(total)s.",
-    { move: Math.ceil(ply / 2), total: Math.ceil(total / 2) });
+// Browsing the moves, numbered as the move list numbers them (state.js, moveNumber); move 0:
+// the starting position.
+export function browsingText(move, total) {
+  if (move === 0) return t("Looking at the starting position.");
+  return t("Looking at move %(move)s of %(total)s.", { move, total });
 }
 
 // Why a tap on the board or a typed move is not played now.
@@ -515,10 +514,11 @@ export function exactText(winner, n) {
   return tn("From here the fox wins with best play.", "From here the foxes win with best play.", n);
 }
 
-// A reviewed move in words: its number, mark, verdict and the engine's choice where it differs.
-export function reviewedMoveText(row) {
+// A reviewed move in words: its number (as the move list numbers it), mark, verdict and the
+// engine's choice where it differs.
+export function reviewedMoveText(row, move) {
   const parts = [t("%(mark)s: move %(move)s, %(played)s.",
-    { move: Math.ceil(row.ply / 2), played: row.move, mark: markText(row.mark) })];
+    { move, played: row.move, mark: markText(row.mark) })];
   if (row.verdict) parts.push(verdictText(row.verdict));
   if (row.best && row.best !== row.move && row.mark !== "good") {
     parts.push(t("The computer would have played %(move)s.", { move: row.best }));
@@ -549,8 +549,8 @@ export function reviewDoneText(counts, n) {
     t("Geese: %(counts)s.", { counts: side(counts.geese) })].join(" ");
 }
 
-export function turnButtonText(ply) {
-  return t("Where the game turned: move %(move)s", { move: Math.ceil(ply / 2) });
+export function turnButtonText(move) {
+  return t("Where the game turned: move %(move)s", { move });
 }
 
 // The value chart's table: a value in geese from the fox's side, or a proven win.
@@ -605,9 +605,10 @@ export function setupCountText(foxes, geese) {
 
 // Sharing the game (play/share.js): the picture's caption, what the buttons did, and why a
 // pasted text does not open (game/record_text.py names the line at fault).
-export function pictureMoveText(ply) {
-  if (ply === 0) return t("The starting position");
-  return t("Move %(move)s", { move: Math.ceil(ply / 2) });
+// move: as the move list numbers it; 0: the starting position.
+export function pictureMoveText(move) {
+  if (move === 0) return t("The starting position");
+  return t("Move %(move)s", { move });
 }
 
 export function pictureSiteText(site) {
