@@ -2,6 +2,8 @@
 click and by keyboard, the engine's check in the player's language, the game from the
 position against the computer, by link in a fresh browser and after a reload."""
 
+import re
+
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
@@ -19,6 +21,16 @@ def translation(lang: str, msgid: str) -> str:
         catalog = read_po(f)
     text = catalog[msgid].string
     assert isinstance(text, str) and text and text != msgid
+    return text
+
+
+def plural_translation(lang: str, msgid: str, form: int) -> str:
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalog = read_po(f)
+    forms = catalog[msgid].string
+    assert isinstance(forms, tuple)
+    text = forms[form]
+    assert text and text != msgid
     return text
 
 
@@ -122,6 +134,25 @@ def test_an_impossible_link_start_is_refused_like_any_corrupt_link(page, site_se
     expect(page.locator("#link-error-text")).to_have_text(
         "The position this link starts from cannot be played."
     )
+    assert page.console_errors == []
+
+
+def test_an_impossible_link_start_says_its_first_reason_over_a_board(page, site_server):
+    # Two foxes and three geese: two problems, one sentence with the first of them, in the
+    # page's language; behind it a new game's opening, dimmed, never an empty board.
+    page.set_default_timeout(SLOW)
+    page.goto(play_url(site_server, lang="de", fragment="3.fox-and-geese.13.-.d4e4-c1d1e1-fox"))
+    page.wait_for_selector(READY)
+    expect(page.locator("#link-error")).to_be_visible()
+    frame = translation("de", "The position this link starts from cannot be played: %(reason)s")
+    reason = plural_translation("de", "This game is played with %(num)s fox.", 0)
+    expect(page.locator("#link-error-text")).to_have_text(
+        frame.replace("%(reason)s", reason.replace("%(num)s", "1"))
+    )
+    expect(page.locator("svg[data-board]")).to_have_class(re.compile(r"\bboard-dimmed\b"))
+    expect(page.locator("svg[data-board] [data-piece=fox]")).to_have_count(1)
+    expect(page.locator("svg[data-board] [data-piece=goose]")).to_have_count(13)
+    expect(page.locator("#moves [data-move]")).to_have_count(0)
     assert page.console_errors == []
 
 

@@ -136,7 +136,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
       other.href = problem.other.href;
       other.textContent = text.otherGameText(problem.other.name);
     }
-    $("#link-error-text").textContent = error ? text.linkErrorText(error) : text.otherKindText();
+    $("#link-error-text").textContent = error ? text.linkErrorText(error, foxes) : text.otherKindText();
   }
 
   // Which side the table in force favours; a player of the geese in a table the fox side wins
