@@ -154,6 +154,7 @@ def test_an_impossible_link_start_says_its_first_reason_over_a_board(page, site_
     expect(page.locator("svg[data-board] [data-piece=fox]")).to_have_count(1)
     expect(page.locator("svg[data-board] [data-piece=goose]")).to_have_count(13)
     expect(page.locator("#moves [data-move]")).to_have_count(0)
+    expect(page.locator("#balance")).to_be_hidden()  # the table's balance is not the link's
     assert page.console_errors == []
 
 

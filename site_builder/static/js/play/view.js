@@ -280,6 +280,8 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     const { live, game } = s;
     if (!live || !game) {
       if (s.engine === "failed" || s.linkError) statusEl.textContent = statusText(s, foxes);
+      // What the served page's table favours says nothing of a link that cannot be played.
+      if (s.linkError) $("#balance").hidden = true;
       return;
     }
     const browsing = isBrowsing(s);
