@@ -8,13 +8,15 @@ and played on by two players on one device: the time from *Review the game* to t
 done, how often the progress moved (the longest wait between two updates), and how long a
 look back at an earlier move took while the review ran. Then a hint at plies 10, 50 and 90
 of the same game, each in a fresh page (a worker that has solved nothing yet): the time from
-the click to the hint shown. docs/analysis.md has the figures.
+the click to the hint shown. Each line ends with the machine's load average, since other work
+on the machine changes the figures. docs/analysis.md has the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import subprocess
 import sys
 import time
@@ -34,6 +36,8 @@ TABLES = {
     "fg17": ("fox-and-geese", 17, "fg17-"),
     "tf": ("two-foxes", None, "tf-"),
     "lc": ("large-cross", None, "lc-"),
+    "asalto": ("asalto", None, "asalto-"),
+    "bc": ("bagh-chal", None, "bagh-chal-"),
 }
 PLIES = 100
 HINT_PLIES = (10, 50, 90)
@@ -53,10 +57,14 @@ def longest_game(game: str, geese: int | None, prefix: str) -> GameRecord:
 
 
 def open_two_players(page: Page, url: str) -> None:
-    """The game of the link, played on by two players on this device."""
+    """The game of the link, played on by two players on this device; a game that is over
+    stays the link's (a finished link game may be reviewed, and another mode would start a
+    new game)."""
     page.goto(url)
     page.wait_for_selector("html[data-engine=ready]", timeout=180_000)
     page.wait_for_selector("#status[data-mode=link]")
+    if page.locator("#status").get_attribute("data-result"):
+        return
     if page.locator("#settings-sheet").get_attribute("open") is None:
         page.click("#settings-sheet summary")
     page.check("input[name=mode][value=two]")
@@ -144,7 +152,8 @@ def main() -> None:
                     f"{table}: {len(record.moves)} plies, review {figures['review']:.1f} s, "
                     f"longest wait for progress {figures['longest_wait']:.2f} s, "
                     f"a look back while it runs {figures['look_back']:.2f} s, "
-                    f"hints {', '.join(f'{h:.2f}' for h in hints)} s",
+                    f"hints {', '.join(f'{h:.2f}' for h in hints)} s "
+                    f"(load average {os.getloadavg()[0]:.1f})",
                     flush=True,
                 )
             browser.close()

@@ -154,6 +154,14 @@ class Assessment:
     value: int
     best: Move | None
     exact: Value | None
+    # The search's score before the cap, for what a move gives away: in a game whose
+    # evaluation runs past the cap (Bagh-Chal's goats all on the board) capped values would
+    # make every move good. None: the value.
+    score: int | None = None
+
+    @property
+    def worth(self) -> int:
+        return self.value if self.score is None else self.score
 
 
 class ExactBudget:
@@ -179,7 +187,8 @@ def assess(
         outcome = position.outcome()
         assert outcome is not None
         if outcome.winner is None:
-            return Assessment(_cap(draw_score(position.rules, me)), None, None)
+            draw = draw_score(position.rules, me)
+            return Assessment(_cap(draw), None, None, draw)
         value = VALUE_CAP if outcome.winner is me else -VALUE_CAP
         return Assessment(value, None, (outcome.winner, 0))
     if exact is not None and exact.positions > 0 and forward_only(position):
@@ -202,10 +211,10 @@ def assess(
         finally:
             position.pop()
         plies = None if then.exact is None else (then.exact[0], then.exact[1] + 1)
-        return Assessment(-then.value, moves[0], plies)
+        return Assessment(-then.value, moves[0], plies, -then.worth)
     result = search(position, None, None, nodes)
     if abs(result.score) <= WON:
-        return Assessment(_cap(result.score), result.move, None)
+        return Assessment(_cap(result.score), result.move, None, result.score)
     winner = me if result.score > 0 else me.other
     value = VALUE_CAP if winner is me else -VALUE_CAP
     return Assessment(value, result.move, (winner, WIN - abs(result.score)))
@@ -229,10 +238,7 @@ class Row:
     exact_before: Value | None
     exact_after: Value | None
     verdict: Verdict | None
-
-    @property
-    def loss(self) -> int:
-        return max(0, self.before - self.after)
+    loss: int  # what the move gave away, from the uncapped scores (Assessment.score), at least 0
 
     def as_dict(self) -> dict[str, Any]:
         def exact(value: Value | None) -> dict[str, Any] | None:
@@ -268,7 +274,7 @@ def judge(
             return MoveMark.MISTAKE, Verdict.LETS_WIN_GO
     if move == before.best or verdict is not None:
         return MoveMark.GOOD, verdict
-    loss = before.value + after.value  # the next position's value is the opponent's
+    loss = before.worth + after.worth  # the next position's value is the opponent's
     if loss >= MISTAKE:
         return MoveMark.MISTAKE, None
     if loss >= INACCURACY:
@@ -370,6 +376,7 @@ def review(
                     before.exact,
                     after.exact,
                     verdict,
+                    max(0, before.worth + after.worth),
                 )
             )
             after = before

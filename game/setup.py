@@ -106,6 +106,9 @@ class Problem:
     points: tuple[str, ...] = ()
     reason: str | None = None  # for ``game-over``: the termination
     captures_to_win: int | None = None  # for ``game-over``: the captures that win, its words need
+    # For ``too-many-geese``: the table's count, which its words say (a link's reader does
+    # not know the table).
+    most: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {
@@ -115,6 +118,8 @@ class Problem:
         }
         if self.captures_to_win is not None:
             found["captures_to_win"] = self.captures_to_win
+        if self.most is not None:
+            found["most"] = self.most
         return found
 
 
@@ -159,7 +164,7 @@ def check_setup(
     if not (type(hand) is int and 0 <= hand <= rules.in_hand):
         problems.append(Problem(SetupProblem.BAD_HAND))
     elif left > rules.total_geese:
-        problems.append(Problem(SetupProblem.TOO_MANY_GEESE))
+        problems.append(Problem(SetupProblem.TOO_MANY_GEESE, most=rules.total_geese))
     elif left < rules.fox_wins_below:
         problems.append(Problem(SetupProblem.TOO_FEW_GEESE))
     # Geese placed from the hand may stand anywhere.

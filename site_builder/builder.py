@@ -147,6 +147,8 @@ class Site:
             "pen_note": _pen_note(game, tr) if rules.pen else "",
             # The play page's pieces and table settings.
             "foxes": len(rules.foxes),
+            # The side that opens the game, which the move list's numbers count from.
+            "first": rules.first.value,
             "default_geese": variant.default_geese,
             "geese_options": list(variant.geese),
             "sideways_option": variant.sideways_option,

@@ -154,6 +154,20 @@ def test_the_review_marks_the_thrown_win_with_the_exact_verdict():
         assert (row.verdict, row.mark) == (want, MoveMark.GOOD)
 
 
+def test_marks_come_from_scores_past_the_cap():
+    # Bagh-Chal's evaluation runs past VALUE_CAP once the goats are on the board: every value
+    # shown is capped, yet the goat placed where a tiger captures it next is marked.
+    line = (REPO / "benchmarks" / "results" / "bagh-chal-hard-medium.games.txt").read_text()
+    moves = line.splitlines()[0].split(": ")[-1].split()[:28]
+    assert moves[-1] == "c3xe3"
+    record = GameRecord.new("bagh-chal", None).with_moves(moves)
+    rows = review(record, None, seconds=None, most=2).rows
+    placed = next(r for r in rows if r.ply == 27)
+    assert (placed.move, placed.before, placed.after) == ("@d3", VALUE_CAP, VALUE_CAP)
+    assert placed.loss >= INACCURACY
+    assert placed.mark is not MoveMark.GOOD
+
+
 def test_short_calls_find_the_same_verdict_as_one_long_one():
     # The worker reviews in short calls; one cut off by the clock goes on with the exact search
     # in the next (docs/analysis.md), so the verdict does not depend on the machine's speed.

@@ -15,7 +15,17 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game import VARIANTS, Position, rules_for
-from game.codes import EngineCode, IllegalReason, MoveEvent, RecordCode, Termination
+from game.codes import (
+    EngineCode,
+    HintReason,
+    IllegalReason,
+    MoveEvent,
+    MoveMark,
+    RecordCode,
+    SetupProblem,
+    Termination,
+    Verdict,
+)
 from game.view import move_view
 from site_builder import i18n
 from tests.helpers import REPO
@@ -220,6 +230,10 @@ def composed(node: str, catalog: dict, pieces: str = "fox-geese") -> list[tuple[
             "record": [c.value for c in RecordCode],
             "engine": [c.value for c in EngineCode],
             "events": [e.value for e in MoveEvent],
+            "hints": [r.value for r in HintReason],
+            "marks": [m.value for m in MoveMark],
+            "verdicts": [v.value for v in Verdict],
+            "setup": [p.value for p in SetupProblem],
         },
     }
     proc = subprocess.run(
@@ -304,3 +318,35 @@ def test_a_sentence_broken_in_the_catalog_is_found(node_executable, catalogs):
     assert "plain space before '!'" in problems
     assert "English 'The geese cannot move'" in problems
     assert "capital after a colon" in problems
+
+
+# The words for fox and goose in each locale (locales/GLOSSARY.md), with their inflections: none
+# belongs in a sentence of Asalto's or Bagh-Chal's page.
+FOX_AND_GOOSE = {
+    "en": r"fox|foxes|goose|geese",
+    "sv": r"räv\w*|gås\w*|gäss\w*",
+    "de": r"Fuchs\w*|Füchs\w*|Gans|Gänse\w*",
+    "fi": r"kettu\w*|ketu\w*|hanh\w*",
+    "nb": r"rev|reven|rever|revene|revens|gås|gåsa|gåsen|gjess\w*",
+    "da": r"ræv\w*|gås\w*|gæs\w*",
+    "is": r"refur\w*|refi\w*|refs|refnum|gæs\w*",
+    "fr": r"renard\w*|oies?",
+    "nl": r"vos|vossen\w*|gans|ganzen",
+    "pl": r"lis|lisa|lisy|lisów|lisem|lisami|lisowi|gęś|gęsi\w*",
+}
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_hint_review_and_set_up_sentences_name_each_games_own_pieces(
+    node_executable, catalogs, code
+):
+    """Asalto's and Bagh-Chal's hints, reviews and set-up checks speak of officers and rebels,
+    tigers and goats, never of foxes and geese."""
+    words = re.compile(rf"\b(?:{FOX_AND_GOOSE[code]})\b", re.IGNORECASE)
+    wrong = [
+        f"{pieces}: {what}: {sentence!r}"
+        for pieces in ("officers-rebels", "tigers-goats")
+        for what, sentence in composed(node_executable, catalogs[code], pieces)
+        if what.startswith("analysis:") and words.search(sentence)
+    ]
+    assert not wrong, "\n".join(wrong[:40])

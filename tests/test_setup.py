@@ -133,6 +133,16 @@ def test_every_reason_is_given_at_once():
     }
 
 
+def test_too_many_geese_names_the_tables_count():
+    # A link's reader knows neither the game's table nor its count: the problem says it.
+    found = check_setup("fox-and-geese", ["d4"], [*START_13, "a4"], "fox", geese_option=13)
+    assert [p.as_dict() for p in found] == [
+        {"code": "too-many-geese", "points": [], "reason": None, "most": 13}
+    ]
+    found = check_setup("bagh-chal", TIGERS, ["b2", "c3"], "fox", hand=20)
+    assert [(p.code, p.most) for p in found] == [("too-many-geese", 20)]
+
+
 def test_a_finished_position_names_how_it_ended():
     found = check_setup("fox-and-geese", ["d7"], ["c7", "e7", "c6", "d6", "e6", "d5", "c5"], "fox")
     assert [p.as_dict() for p in found] == [

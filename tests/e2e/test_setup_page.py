@@ -2,11 +2,13 @@
 click and by keyboard, the engine's check in the player's language, the game from the
 position against the computer, by link in a fresh browser and after a reload."""
 
+import re
+
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from game import api
-from tests.e2e.support import READY, play_url, point, tap
+from tests.e2e.support import READY, play_url, point, set_mode, tap
 from tests.helpers import REPO as ROOT
 
 EDITOR = "#setup"
@@ -19,6 +21,16 @@ def translation(lang: str, msgid: str) -> str:
         catalog = read_po(f)
     text = catalog[msgid].string
     assert isinstance(text, str) and text and text != msgid
+    return text
+
+
+def plural_translation(lang: str, msgid: str, form: int) -> str:
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalog = read_po(f)
+    forms = catalog[msgid].string
+    assert isinstance(forms, tuple)
+    text = forms[form]
+    assert text and text != msgid
     return text
 
 
@@ -116,10 +128,60 @@ def test_a_set_up_position_is_checked_played_against_the_computer_and_sent(
 
 def test_an_impossible_link_start_is_refused_like_any_corrupt_link(page, site_server):
     page.set_default_timeout(SLOW)
-    page.goto(play_url(site_server, fragment="3.fox-and-geese.13.-.d4-c1c1d1-fox"))
+    # A start not written as one (its geese out of the board's order) has no reason to say.
+    page.goto(play_url(site_server, fragment="3.fox-and-geese.13.-.d4-a3c1d1e1c3d3e3-fox"))
     page.wait_for_selector(READY)
     expect(page.locator("#link-error")).to_be_visible()
     expect(page.locator("#link-error-text")).to_have_text(
         "The position this link starts from cannot be played."
     )
+    assert page.console_errors == []
+
+
+def test_an_impossible_link_start_says_its_first_reason_over_a_board(page, site_server):
+    # Two foxes and three geese: two problems, one sentence with the first of them, in the
+    # page's language; behind it a new game's opening, dimmed, never an empty board.
+    page.set_default_timeout(SLOW)
+    page.goto(play_url(site_server, lang="de", fragment="3.fox-and-geese.13.-.d4e4-c1d1e1-fox"))
+    page.wait_for_selector(READY)
+    expect(page.locator("#link-error")).to_be_visible()
+    frame = translation("de", "The position this link starts from cannot be played: %(reason)s")
+    reason = plural_translation("de", "This game is played with %(num)s fox.", 0)
+    expect(page.locator("#link-error-text")).to_have_text(
+        frame.replace("%(reason)s", reason.replace("%(num)s", "1"))
+    )
+    expect(page.locator("svg[data-board]")).to_have_class(re.compile(r"\bboard-dimmed\b"))
+    expect(page.locator("svg[data-board] [data-piece=fox]")).to_have_count(1)
+    expect(page.locator("svg[data-board] [data-piece=goose]")).to_have_count(13)
+    expect(page.locator("#moves [data-move]")).to_have_count(0)
+    expect(page.locator("#balance")).to_be_hidden()  # the table's balance is not the link's
+    assert page.console_errors == []
+
+
+def test_a_set_up_game_with_the_geese_first_numbers_moves_from_the_fox(page, site_server):
+    # Fox and Geese opens with the fox: from a start with the geese to move, the geese's
+    # first move is the second half of move 1, everywhere the page numbers moves.
+    page.set_default_timeout(SLOW)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    record = "3.fox-and-geese.13.-.d4-c1d1e1c3d3e3-geese.c3-c4.d4-d5.d3-d4"
+    page.goto(play_url(site_server, fragment=record))
+    page.wait_for_selector(READY)
+    set_mode(page, "two")
+    items = page.locator("#moves li")
+    expect(items).to_have_count(2)
+    assert items.evaluate_all("lis => lis.map((li) => li.value)") == [1, 2]
+    expect(items.nth(0).locator(".move-gap")).to_have_count(1)
+    expect(items.nth(0).locator("[data-move]")).to_have_text(["c3-c4"])
+    expect(items.nth(1).locator("[data-move]")).to_have_text(["d4-d5", "d3-d4"])
+    assert items.nth(0).locator("[data-move]").get_attribute("class") == "move move-geese"
+    page.click("#moves [data-ply='2']")
+    expect(page.locator("#browsing-text")).to_have_text("Looking at move 2 of 2.")
+    page.click("#moves [data-ply='1']")
+    expect(page.locator("#browsing-text")).to_have_text("Looking at move 1 of 2.")
+    # The review says the same numbers: in the move shown, its table and each move's title.
+    page.click("[data-action=review]")
+    page.wait_for_selector("#review[data-status=done]")
+    expect(page.locator("#review-move")).to_contain_text("move 1, c3-c4.")
+    expect(page.locator("#value-table tbody th")).to_have_text(["1. c3-c4", "2. d4-d5", "2. d3-d4"])
+    assert "move 2, d3-d4." in page.locator("#moves [data-ply='3']").get_attribute("title")
     assert page.console_errors == []

@@ -119,4 +119,54 @@ for (const reason of codes.reasons) {
     captures_to_win: 5 }, 1, 13));
 }
 
+// Hint, review and set-up (play/analysis.js, play/setup.js): every reason, mark, verdict and
+// problem, for each side and number of foxes. Named "analysis: ..." so a test can tell them.
+const analysis = (what, sentence) => add(`analysis: ${what}`, sentence);
+for (const n of input.foxes) {
+  for (const side of SIDES) {
+    for (const reason of codes.hints) {
+      for (const plies of [1, 2, 5]) {
+        analysis(`hint ${reason} for ${side}, ${plies} plies, n=${n}`,
+          text.adviceText({ move: "d4-d5", reason, plies, count: plies, point: "d5" }, side, n));
+      }
+    }
+    analysis(`exact: ${side} wins, n=${n}`, text.exactText(side, n));
+  }
+  for (const [fox, geese] of [[0, 0], [1, 2], [3, 1]]) {
+    analysis(`review done ${fox}, ${geese}, n=${n}`, text.reviewDoneText(
+      { fox: { mistake: fox, inaccurate: geese }, geese: { mistake: geese, inaccurate: fox } }, n));
+  }
+  for (const value of [1000, -1000, 150, -40, 0]) analysis(`chart ${value}, n=${n}`, text.chartValueText(value, 1000, n));
+  for (const code of codes.setup) {
+    const problem = { code, points: code === "not-a-point" || code.startsWith("t") ? ["a1"] : ["a1", "b2"],
+      reason: "fox-trapped", captures_to_win: 5, most: 13 };
+    analysis(`setup ${code}, n=${n}`, text.setupProblemText(problem, n, 13));
+    analysis(`link with the start ${code}, n=${n}`,
+      text.linkErrorText({ code: "bad-start", problems: [problem, problem] }, n));
+  }
+  for (const [foxes, geese] of [[0, 0], [1, 1], [2, 13], [4, 22]]) {
+    analysis(`setup count ${foxes} ${geese}`, text.setupCountText(foxes, geese));
+  }
+}
+for (const mark of codes.marks) {
+  for (const verdict of [null, ...codes.verdicts]) {
+    for (const best of ["d4-d5", "c3-c4"]) {
+      analysis(`reviewed ${mark} ${verdict} ${best}`,
+        text.reviewedMoveText({ ply: 3, move: "d4-d5", mark, verdict, best }, 2));
+    }
+  }
+}
+for (const [done, total] of [[0, 1], [1, 1], [3, 40]]) {
+  analysis(`review progress ${done} of ${total}`, text.reviewProgressText(done, total));
+  analysis(`review stopped ${done} of ${total}`, text.reviewStoppedText(done, total));
+}
+for (const hints of [1, 2, 5]) {
+  for (const won of [true, false]) analysis(`hints used ${hints}, won ${won}`, text.hintsUsedText(hints, won));
+}
+for (const move of [0, 1, 12]) {
+  analysis(`picture at move ${move}`, text.pictureMoveText(move));
+  analysis(`browsing at move ${move}`, text.browsingText(move, 12));
+}
+analysis("turn", text.turnButtonText(7));
+
 process.stdout.write(JSON.stringify(out));

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  boardState, computerToMove, createState, flippedFor, huffNoteShown, mustJump, placing, running, turnedNote,
-  undoTarget, whyNoMove,
+  boardState, computerToMove, createState, flippedFor, huffNoteShown, moveAt, moveNumber, mustJump, numberShift, placing,
+  running, turnedNote, undoTarget, whyNoMove,
 } from "../../site_builder/static/js/play/state.js";
 
 // An engine state, as api.state gives it, reduced to what the queries read.
@@ -185,4 +185,23 @@ test("while a position is set up no move is played and the computer waits", () =
   assert.equal(computerToMove(s), false);
   s.setup = null;
   assert.equal(computerToMove(s), true);
+});
+
+test("moves are numbered from the side that opens the game, each side keeping its half", () => {
+  // Fox and Geese opens with the fox: a game set up with the geese to move begins with the
+  // second half of move 1, and the fox's reply is the first half of move 2.
+  const geeseFirst = { ply: 3, to_move: "fox" }; // after three moves from a start with the geese to move
+  assert.equal(numberShift(geeseFirst, "fox"), 1);
+  assert.deepEqual([1, 2, 3].map((ply) => moveNumber(ply, numberShift(geeseFirst, "fox"))), [1, 2, 2]);
+  assert.equal(numberShift({ ply: 2, to_move: "fox" }, "fox"), 0); // the fox moved first
+  // Asalto and Bagh-Chal open with the rebels and goats (the "geese" side).
+  assert.equal(numberShift({ ply: 0, to_move: "geese" }, "geese"), 0);
+  assert.equal(numberShift({ ply: 1, to_move: "geese" }, "geese"), 1); // the officers moved first
+  assert.deepEqual([1, 2, 3, 4].map((ply) => moveNumber(ply, 0)), [1, 1, 2, 2]);
+  // The page's own numbers, from the state it lists: 0 is the starting position.
+  const s = createState({ defaults: {}, first: "fox" });
+  s.live = { ply: 3, to_move: "fox" };
+  assert.deepEqual([0, 1, 2, 3].map((ply) => moveAt(s, ply)), [0, 1, 2, 2]);
+  s.first = "geese";
+  assert.deepEqual([0, 1, 2, 3].map((ply) => moveAt(s, ply)), [0, 1, 1, 2]);
 });

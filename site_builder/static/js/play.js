@@ -24,6 +24,7 @@ const openings = readOpenings(document.getElementById("openings"));
 const s = createState({
   manualFlip: stored(FLIP_KEY) === "true",
   defaults: { mode: form.elements.mode.value, side: form.elements.side.value },
+  first: root.dataset.first || "fox",
 });
 const view = createView(root, {
   store,

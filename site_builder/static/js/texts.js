@@ -225,12 +225,11 @@ export function tallyText(view) {
   return tn("%(num)s goose left", "%(num)s geese left", left);
 }
 
-// Browsing the moves, counted the way the move list numbers them (a move is the fox's and
-// the geese's turn together).
-export function browsingText(ply, total) {
-  if (ply === 0) return t("Looking at the starting position.");
-  return t("Looking at move %(move)s of %(total)s.",
-    { move: Math.ceil(ply / 2), total: Math.ceil(total / 2) });
+// Browsing the moves, numbered as the move list numbers them (state.js, moveNumber); move 0:
+// the starting position.
+export function browsingText(move, total) {
+  if (move === 0) return t("Looking at the starting position.");
+  return t("Looking at move %(move)s of %(total)s.", { move, total });
 }
 
 // Why a tap on the board or a typed move is not played now.
@@ -256,7 +255,8 @@ export function blockedText(why, n) {
   }
 }
 
-export function linkErrorText(error) {
+// n: the number of foxes, where the reason names them.
+export function linkErrorText(error, n = 1) {
   const reason = error.reason ? illegalText(error.reason) : "";
   switch (error.code) {
     case "illegal-move":
@@ -269,6 +269,12 @@ export function linkErrorText(error) {
     case "bad-version":
       return t("This link was made by a newer or unknown version of this site.");
     case "bad-start":
+      // One reason, the first the engine gives (game/setup.py lists them from the gravest),
+      // not a list: the player did not set this position up and cannot mend it here.
+      if (error.problems?.length) {
+        return t("The position this link starts from cannot be played: %(reason)s",
+          { reason: setupProblemText(error.problems[0], n) });
+      }
       return t("The position this link starts from cannot be played.");
     case "empty":
     case "too-long":
@@ -439,8 +445,58 @@ export function waitingText() {
 // Moves of the side to move, from plies counting both sides: the winner makes the last move.
 const ownMoves = (plies) => Math.ceil(plies / 2);
 
+// Why a hint's move is good, where the words name Asalto's or Bagh-Chal's pieces (their
+// numbers of foxes are fixed: two officers, four tigers).
+function ownHintText(hint, side, moves) {
+  if (OFFICERS) {
+    switch (hint.reason) {
+      case "wins":
+        return side === "geese"
+          ? npt("asalto", "This wins: the rebels win in %(num)s move, whatever the officers do.",
+            "This wins: the rebels win in %(num)s moves, whatever the officers do.", moves)
+          : npt("asalto", "This wins: the officers win in %(num)s move, whatever the rebels do.",
+            "This wins: the officers win in %(num)s moves, whatever the rebels do.", moves);
+      case "holds-out":
+        return side === "geese"
+          ? npt("asalto", "The officers win with best play; this move holds out longest, %(num)s move.",
+            "The officers win with best play; this move holds out longest, %(num)s moves.", moves)
+          : npt("asalto", "The rebels win with best play; this move holds out longest, %(num)s move.",
+            "The rebels win with best play; this move holds out longest, %(num)s moves.", moves);
+      case "captures":
+        return npt("asalto", "This move takes %(num)s rebel.", "This move takes %(num)s rebels.", hint.count);
+      case "threatens": return pt("asalto", "This move threatens the rebel on %(point)s.", { point: hint.point });
+      case "keeps-fox-from": return pt("asalto", "This move keeps the officers from %(point)s.", { point: hint.point });
+      default: return null;
+    }
+  }
+  if (TIGERS) {
+    switch (hint.reason) {
+      case "wins":
+        return side === "geese"
+          ? npt("bagh-chal", "This wins: the goats win in %(num)s move, whatever the tigers do.",
+            "This wins: the goats win in %(num)s moves, whatever the tigers do.", moves)
+          : npt("bagh-chal", "This wins: the tigers win in %(num)s move, whatever the goats do.",
+            "This wins: the tigers win in %(num)s moves, whatever the goats do.", moves);
+      case "holds-out":
+        return side === "geese"
+          ? npt("bagh-chal", "The tigers win with best play; this move holds out longest, %(num)s move.",
+            "The tigers win with best play; this move holds out longest, %(num)s moves.", moves)
+          : npt("bagh-chal", "The goats win with best play; this move holds out longest, %(num)s move.",
+            "The goats win with best play; this move holds out longest, %(num)s moves.", moves);
+      case "captures":
+        return npt("bagh-chal", "This move takes %(num)s goat.", "This move takes %(num)s goats.", hint.count);
+      case "threatens": return pt("bagh-chal", "This move threatens the goat on %(point)s.", { point: hint.point });
+      case "keeps-fox-from": return pt("bagh-chal", "This move keeps the tigers from %(point)s.", { point: hint.point });
+      default: return null;
+    }
+  }
+  return null;
+}
+
 export function hintText(hint, side, n) {
   const moves = ownMoves(hint.plies ?? 0);
+  const own = ownHintText(hint, side, moves);
+  if (own) return own;
   switch (hint.reason) {
     case "wins":
       if (side === "geese") {
@@ -511,14 +567,23 @@ export function verdictText(verdict) {
 
 // Who wins with best play from a position the review knows exactly.
 export function exactText(winner, n) {
+  if (OFFICERS) {
+    return winner === "geese" ? pt("asalto", "From here the rebels win with best play.")
+      : pt("asalto", "From here the officers win with best play.");
+  }
+  if (TIGERS) {
+    return winner === "geese" ? pt("bagh-chal", "From here the goats win with best play.")
+      : pt("bagh-chal", "From here the tigers win with best play.");
+  }
   if (winner === "geese") return t("From here the geese win with best play.");
   return tn("From here the fox wins with best play.", "From here the foxes win with best play.", n);
 }
 
-// A reviewed move in words: its number, mark, verdict and the engine's choice where it differs.
-export function reviewedMoveText(row) {
+// A reviewed move in words: its number (as the move list numbers it), mark, verdict and the
+// engine's choice where it differs.
+export function reviewedMoveText(row, move) {
   const parts = [t("%(mark)s: move %(move)s, %(played)s.",
-    { move: Math.ceil(row.ply / 2), played: row.move, mark: markText(row.mark) })];
+    { move, played: row.move, mark: markText(row.mark) })];
   if (row.verdict) parts.push(verdictText(row.verdict));
   if (row.best && row.best !== row.move && row.mark !== "good") {
     parts.push(t("The computer would have played %(move)s.", { move: row.best }));
@@ -544,26 +609,74 @@ export function reviewFailedText() {
 export function reviewDoneText(counts, n) {
   const side = (c) => [tn("%(num)s mistake", "%(num)s mistakes", c.mistake),
     tn("%(num)s inaccuracy", "%(num)s inaccuracies", c.inaccurate)].join(", ");
-  return [t("Review done."),
-    tn("Fox: %(counts)s.", "Foxes: %(counts)s.", n, { counts: side(counts.fox) }),
-    t("Geese: %(counts)s.", { counts: side(counts.geese) })].join(" ");
+  const fox = { counts: side(counts.fox) };
+  const geese = { counts: side(counts.geese) };
+  if (OFFICERS) {
+    return [t("Review done."), pt("asalto", "Officers: %(counts)s.", fox), pt("asalto", "Rebels: %(counts)s.", geese)].join(" ");
+  }
+  if (TIGERS) {
+    return [t("Review done."), pt("bagh-chal", "Tigers: %(counts)s.", fox), pt("bagh-chal", "Goats: %(counts)s.", geese)]
+      .join(" ");
+  }
+  return [t("Review done."), tn("Fox: %(counts)s.", "Foxes: %(counts)s.", n, fox), t("Geese: %(counts)s.", geese)]
+    .join(" ");
 }
 
-export function turnButtonText(ply) {
-  return t("Where the game turned: move %(move)s", { move: Math.ceil(ply / 2) });
+export function turnButtonText(move) {
+  return t("Where the game turned: move %(move)s", { move });
 }
 
 // The value chart's table: a value in geese from the fox's side, or a proven win.
 export function chartValueText(value, cap, n) {
   if (value === null) return "";
-  if (value >= cap) return tn("the fox wins", "the foxes win", n);
-  if (value <= -cap) return t("the geese win");
+  if (value >= cap) {
+    if (OFFICERS) return pt("asalto", "the officers win");
+    if (TIGERS) return pt("bagh-chal", "the tigers win");
+    return tn("the fox wins", "the foxes win", n);
+  }
+  if (value <= -cap) {
+    if (OFFICERS) return pt("asalto", "the rebels win");
+    if (TIGERS) return pt("bagh-chal", "the goats win");
+    return t("the geese win");
+  }
   const geese = value / 100;
   return `${geese > 0 ? "+" : geese < 0 ? "−" : ""}${decimalText(Math.abs(geese))}`;
 }
 
-// geese: the table's number of geese.
-export function setupProblemText(problem, n, geese) {
+// Why a set-up position cannot be played, where the words name Asalto's or Bagh-Chal's pieces.
+// Asalto's officers may be fewer than two (huffed), never more. A code the game never gives
+// (Asalto has no hand; Bagh-Chal's goats stand where they were placed, so none is out of reach)
+// gets the general sentence.
+function ownSetupProblemText(problem, n, geese) {
+  const points = problem.points.join(", ");
+  if (OFFICERS) {
+    switch (problem.code) {
+      case "fox-count": return npt("asalto", "This game has at most %(num)s officer.", "This game has at most %(num)s officers.", n);
+      case "too-many-geese": return npt("asalto", "This game has at most %(num)s rebel.", "This game has at most %(num)s rebels.", geese);
+      case "too-few-geese": return pt("asalto", "With so few rebels the officers have already won.");
+      case "goose-behind-start":
+        return pt("asalto", "No rebel can get to %(points)s, since rebels never move backward.", { points });
+      case "bad-hand": return t("This position cannot be played.");
+      default: return null;
+    }
+  }
+  if (TIGERS) {
+    switch (problem.code) {
+      case "fox-count": return npt("bagh-chal", "This game is played with %(num)s tiger.", "This game is played with %(num)s tigers.", n);
+      case "too-many-geese": return npt("bagh-chal", "This game has at most %(num)s goat.", "This game has at most %(num)s goats.", geese);
+      case "too-few-geese": return pt("bagh-chal", "With so few goats left the tigers have already won.");
+      case "bad-hand": return pt("bagh-chal", "That many goats cannot be left to place in this game.");
+      case "goose-behind-start": return t("This position cannot be played.");
+      default: return null;
+    }
+  }
+  return null;
+}
+
+// geese: the table's number of geese (the problem's own "most" where it gives one).
+export function setupProblemText(problem, n, geese = problem.most) {
+  const own = ownSetupProblemText(problem, n, geese);
+  if (own) return own;
   const points = problem.points.join(", ");
   switch (problem.code) {
     case "not-a-point": return t("Pieces must stand on the points of the board (%(points)s).", { points });
@@ -599,15 +712,24 @@ export function setupPlayableText() {
 
 // The pieces put down so far.
 export function setupCountText(foxes, geese) {
+  if (OFFICERS) {
+    return [npt("asalto", "%(num)s officer on the board", "%(num)s officers on the board", foxes),
+      npt("asalto", "%(num)s rebel on the board", "%(num)s rebels on the board", geese)].join(" · ");
+  }
+  if (TIGERS) {
+    return [npt("bagh-chal", "%(num)s tiger on the board", "%(num)s tigers on the board", foxes),
+      npt("bagh-chal", "%(num)s goat on the board", "%(num)s goats on the board", geese)].join(" · ");
+  }
   return [tn("%(num)s fox on the board", "%(num)s foxes on the board", foxes),
     tn("%(num)s goose on the board", "%(num)s geese on the board", geese)].join(" · ");
 }
 
 // Sharing the game (play/share.js): the picture's caption, what the buttons did, and why a
 // pasted text does not open (game/record_text.py names the line at fault).
-export function pictureMoveText(ply) {
-  if (ply === 0) return t("The starting position");
-  return t("Move %(move)s", { move: Math.ceil(ply / 2) });
+// move: as the move list numbers it; 0: the starting position.
+export function pictureMoveText(move) {
+  if (move === 0) return t("The starting position");
+  return t("Move %(move)s", { move });
 }
 
 export function pictureSiteText(site) {

@@ -8,7 +8,7 @@ import {
   canReview, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewProgress, reviewRow, reviewShown,
   shownAdvice, valueSeries, whyNoHint,
 } from "./analysis-state.js";
-import { isBrowsing } from "./state.js";
+import { isBrowsing, moveAt } from "./state.js";
 
 // A hint thinks as long as the hard level does for a move (analysis.HINT_SECONDS).
 const HINT_SECONDS = 1;
@@ -160,7 +160,7 @@ export function createAnalysisView(root, { foxes }) {
   }
 
   // The marks beside the moves in the list (drawn afresh by the view on every redraw).
-  function markMoves(r) {
+  function markMoves(s, r) {
     if (!r) return;
     for (const button of root.querySelectorAll("#moves [data-ply]")) {
       const ply = Number(button.dataset.ply);
@@ -168,7 +168,7 @@ export function createAnalysisView(root, { foxes }) {
       if (!row) continue;
       button.dataset.mark = row.mark;
       if (row.verdict) button.dataset.verdict = row.verdict;
-      button.title = text.reviewedMoveText(row);
+      button.title = text.reviewedMoveText(row, moveAt(s, ply));
       const mark = document.createElement("span");
       mark.className = "move-mark";
       const symbol = document.createElement("span");
@@ -182,14 +182,14 @@ export function createAnalysisView(root, { foxes }) {
         button.dataset.turn = "true";
         const flag = document.createElement("span");
         flag.className = "visually-hidden";
-        flag.textContent = `, ${text.turnButtonText(ply)}`;
+        flag.textContent = `, ${text.turnButtonText(moveAt(s, ply))}`;
         mark.append(flag);
       }
       button.append(mark);
     }
   }
 
-  function drawChart(r, at) {
+  function drawChart(s, r, at) {
     const series = valueSeries(r);
     const key = JSON.stringify([series, r.turn, at]);
     if (key === drawnChart) return;
@@ -240,7 +240,7 @@ export function createAnalysisView(root, { foxes }) {
       const go = document.createElement("button");
       go.type = "button";
       go.dataset.ply = String(ply);
-      go.textContent = `${Math.ceil(ply / 2)}. ${r.moves[ply - 1]}`;
+      go.textContent = `${moveAt(s, ply)}. ${r.moves[ply - 1]}`;
       th.append(go);
       const value = document.createElement("td");
       value.textContent = text.chartValueText(series[ply], VALUE_CAP, foxes);
@@ -258,7 +258,7 @@ export function createAnalysisView(root, { foxes }) {
     reviewButton.disabled = !canReview(s);
     stopButton.hidden = !r?.running;
     panel.hidden = !r;
-    markMoves(r);
+    markMoves(s, r);
     if (!r) return;
     const { done, total } = reviewProgress(r);
     bar.max = total;
@@ -272,17 +272,17 @@ export function createAnalysisView(root, { foxes }) {
     else progress.textContent = text.reviewDoneText(markCounts(r), foxes);
     const at = s.shown?.ply ?? 0;
     const row = at <= r.moves.length ? reviewRow(r, at) : null;
-    moveText.textContent = row ? text.reviewedMoveText(row) : "";
+    moveText.textContent = row ? text.reviewedMoveText(row, moveAt(s, at)) : "";
     moveText.hidden = !row;
     const known = at <= r.moves.length ? exactAfter(r, at) : null;
     exact.textContent = known ? text.exactText(known.winner, foxes) : "";
     exact.hidden = !known;
     turn.hidden = !r.turn;
     if (r.turn) {
-      turn.textContent = text.turnButtonText(r.turn);
+      turn.textContent = text.turnButtonText(moveAt(s, r.turn));
       turn.dataset.ply = String(r.turn); // the page's click on [data-ply] goes there
     }
-    drawChart(r, Math.min(at, r.moves.length));
+    drawChart(s, r, Math.min(at, r.moves.length));
   }
 
   return {

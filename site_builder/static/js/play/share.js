@@ -12,7 +12,7 @@
 // it animated; a viewer that does not know APNG shows its default image, the last position.
 
 import * as text from "../texts.js";
-import { boardState } from "./state.js";
+import { boardState, moveAt } from "./state.js";
 
 // The CSS properties that give the board its look; written into the copy as presentation
 // attributes, since an SVG drawn as an image has no stylesheet.
@@ -172,7 +172,7 @@ export function createShare({ root, s, view, play }) {
     ctx.fillStyle = colour.ink;
     ctx.font = `700 ${big}px ${font}`;
     ctx.fillText(root.dataset.gameName, pad, pad + big * 0.8, boardWidth);
-    const caption = [text.pictureMoveText(state.ply)];
+    const caption = [text.pictureMoveText(moveAt(s, state.ply))];
     if (state.result) caption.push(text.resultLineText(state.result, foxes));
     ctx.fillStyle = colour.muted;
     ctx.font = `500 ${small}px ${font}`;

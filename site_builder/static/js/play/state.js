@@ -6,8 +6,9 @@ export const LEVELS = ["easy", "medium", "hard"];
 
 // engine: "loading" (first load or a retry), "ready", "restarting" (a new worker replaces one
 // that died), "failed" (given up; only Retry brings it back).
-export function createState({ manualFlip = false, defaults }) {
+export function createState({ manualFlip = false, defaults, first = "fox" }) {
   return {
+    first,               // the side that opens the game (its rules), which move numbers count from
     engine: "loading",
     engineError: null,   // {code, message} of the failure, while failed
     restarted: false,    // the engine was restarted: said until the player's next move
@@ -44,6 +45,26 @@ export function createState({ manualFlip = false, defaults }) {
     shareText: null,     // the game's text shown to copy by hand, where the clipboard refused
     pasteError: null,    // why the text pasted last does not open, in words
   };
+}
+
+// Moves are numbered as a chess score numbers them: move n is the turn of the side that opens
+// the game and the other side's reply. A game set up with the other side to move begins with
+// the second half of move 1, so each side keeps its own half of every move. The shift (0 or 1)
+// of a game's states, from any of them: the side to move at its start, against the game's first.
+export function numberShift(state, first) {
+  if (!state) return 0;
+  const other = state.to_move === "fox" ? "geese" : "fox";
+  return (state.ply % 2 === 0 ? state.to_move : other) === first ? 0 : 1;
+}
+
+// The number of the move that the ply (counted from 1) is a half of.
+export function moveNumber(ply, shift) {
+  return Math.ceil((ply + shift) / 2);
+}
+
+// The number of the move at this ply of the game the page lists (0: its start).
+export function moveAt(s, ply) {
+  return ply === 0 ? 0 : moveNumber(ply, numberShift(s.linkError?.behind ?? s.live, s.first));
 }
 
 // The side whose move it is belongs to a player at this device.

@@ -11,8 +11,8 @@ import { showSettings } from "./settings.js";
 import { editorBoard, renderEditor } from "./setup.js";
 import { renderShare } from "./share.js";
 import {
-  LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, mustJump, roles, turnedNote, undoTarget,
-  whyNoMove,
+  LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, moveAt, mustJump, numberShift, roles, turnedNote,
+  undoTarget, whyNoMove,
 } from "./state.js";
 
 const PIECES = { fox: "fox", geese: "goose" }; // side -> the kind of its pieces
@@ -50,7 +50,7 @@ export function statusText(s, n) {
   if (s.engine === "failed") return text.engineUnavailableText();
   if (s.linkError) return text.blockedText("link-error");
   if (s.engine === "restarting") return text.engineStoppedText();
-  if (isBrowsing(s)) return text.browsingText(s.shown.ply, live.ply);
+  if (isBrowsing(s)) return text.browsingText(moveAt(s, s.shown.ply), moveAt(s, live.ply));
   if (live.result) {
     return `${text.headlineText(live, game.mode, game.side, n)} ${text.reasonText(live.reason, n, live.captures_to_win)}`;
   }
@@ -136,7 +136,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
       other.href = problem.other.href;
       other.textContent = text.otherGameText(problem.other.name);
     }
-    $("#link-error-text").textContent = error ? text.linkErrorText(error) : text.otherKindText();
+    $("#link-error-text").textContent = error ? text.linkErrorText(error, foxes) : text.otherKindText();
   }
 
   // Which side the table in force favours; a player of the geese in a table the fox side wins
@@ -180,16 +180,28 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     const list = s.linkError?.behind ?? s.live;
     if (!list) return;
     const current = s.linkError ? list.ply : s.shown.ply;
+    // Each move is the opening side's turn and the reply (state.js, moveNumber): a game set up
+    // with the other side to move leaves the first half of move 1 empty.
+    const shift = numberShift(list, s.first);
+    const second = s.first === "fox" ? "geese" : "fox";
     const items = [];
     list.moves.forEach((move, i) => {
-      if (i % 2 === 0) {
+      const half = (i + shift) % 2;
+      if (half === 0 || i === 0) {
         const li = document.createElement("li");
-        li.value = i / 2 + 1;
+        li.value = (i + shift - half) / 2 + 1;
         items.push(li);
+      }
+      if (half === 1 && i === 0) {
+        const gap = document.createElement("span");
+        gap.className = "move-gap";
+        gap.setAttribute("aria-hidden", "true");
+        gap.textContent = "…";
+        items[0].append(gap);
       }
       const button = document.createElement("button");
       button.type = "button";
-      button.className = i % 2 === 0 ? "move move-fox" : "move move-geese";
+      button.className = `move move-${half === 0 ? s.first : second}`;
       button.dataset.move = move;
       button.dataset.ply = String(i + 1);
       button.textContent = move;
@@ -268,6 +280,8 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     const { live, game } = s;
     if (!live || !game) {
       if (s.engine === "failed" || s.linkError) statusEl.textContent = statusText(s, foxes);
+      // What the served page's table favours says nothing of a link that cannot be played.
+      if (s.linkError) $("#balance").hidden = true;
       return;
     }
     const browsing = isBrowsing(s);
@@ -288,7 +302,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     $("#tally").textContent = text.tallyText(boardState(s));
     renderResult(s);
     $("#browsing").hidden = !browsing;
-    $("#browsing-text").textContent = text.browsingText(s.shown.ply, live.ply);
+    $("#browsing-text").textContent = text.browsingText(moveAt(s, s.shown.ply), moveAt(s, live.ply));
   };
 
   view.renderSettings = (s) => showSettings(form, s);
