@@ -41,12 +41,14 @@ new MutationObserver(() => {
 
 
 def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(page, site_dir):
-    # A 4 s stall timeout, and a link so slow that loading takes several times that: as long
-    # as bytes arrive, the page waits; the bar only ever moves forward, in MB and percent.
+    # A stall timeout, and a link so slow that loading takes longer: as long as bytes arrive,
+    # the page waits; the bar only ever moves forward, in MB and percent. The timeout leaves
+    # room for a busy machine, where the throttled server itself may pause for seconds.
     # At 2 Mbit/s the snapshot would take longer than booting Python: the worker drops it
     # after its first second and boots from the standard library and the engine archive.
     page.context.add_init_script(RECORD_PROGRESS)
-    page.context.route(f"**/{PLAY}", stall_after(4000))
+    stall_s = 8
+    page.context.route(f"**/{PLAY}", stall_after(stall_s * 1000))
     requested: list[str] = []
     page.context.on("request", lambda r: r.service_worker or requested.append(r.url))
     with running(serve.make_server(site_dir, throttle_kbit=2000, latency_ms=100), page) as url:
@@ -62,7 +64,7 @@ def test_a_slow_network_that_keeps_sending_never_fails_and_progress_runs_to_100(
         page.check("input[name=side][value=geese]")  # the computer's fox moves first
         page.wait_for_selector("#moves [data-move]", timeout=60_000)
     assert engine == "ready"
-    assert took > 8  # the load took at least twice the stall timeout
+    assert took > stall_s  # the load took longer than the stall timeout
     assert "slow-link" in timings and "fallback" not in timings
     names = [u.split("?")[0].rsplit("/", 1)[1] for u in requested]
     assert "python_stdlib.zip" in names and "engine.zip" in names
