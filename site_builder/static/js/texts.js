@@ -271,11 +271,11 @@ export function linkErrorText(error, n = 1) {
     case "bad-start":
       // One reason, the first the engine gives (game/setup.py lists them from the gravest),
       // not a list: the player did not set this position up and cannot mend it here.
-      if (error.problems?.length) {
-        return t("The position this link starts from cannot be played: %(reason)s",
-          { reason: setupProblemText(error.problems[0], n) });
-      }
-      return t("The position this link starts from cannot be played.");
+      // The reason is a sentence of its own: after a colon its capital would be wrong.
+      return [
+        t("The position this link starts from cannot be played."),
+        ...(error.problems?.length ? [setupProblemText(error.problems[0], n)] : []),
+      ].join(" ");
     case "empty":
     case "too-long":
     case "truncated":
