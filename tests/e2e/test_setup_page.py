@@ -145,10 +145,10 @@ def test_an_impossible_link_start_says_its_first_reason_over_a_board(page, site_
     page.goto(play_url(site_server, lang="de", fragment="3.fox-and-geese.13.-.d4e4-c1d1e1-fox"))
     page.wait_for_selector(READY)
     expect(page.locator("#link-error")).to_be_visible()
-    frame = translation("de", "The position this link starts from cannot be played: %(reason)s")
+    refusal = translation("de", "The position this link starts from cannot be played.")
     reason = plural_translation("de", "This game is played with %(num)s fox.", 0)
     expect(page.locator("#link-error-text")).to_have_text(
-        frame.replace("%(reason)s", reason.replace("%(num)s", "1"))
+        f"{refusal} {reason.replace('%(num)s', '1')}"
     )
     expect(page.locator("svg[data-board]")).to_have_class(re.compile(r"\bboard-dimmed\b"))
     expect(page.locator("svg[data-board] [data-piece=fox]")).to_have_count(1)
