@@ -34,7 +34,7 @@ def summary_name(game: Game, table: Favours) -> str | None:
 
 # Forward-only tables solved before summaries were kept, whose rerun has not yet written its
 # summary (docs/solver.md, "At a glance"): only these may lack one; a summary there is checked.
-SUMMARY_PENDING = {("fox-and-geese", False, n) for n in (15, 17)}
+SUMMARY_PENDING: set[tuple[str, bool, int]] = set()
 
 
 def load_summary(name: str, results: Path = RESULTS) -> dict[str, Any] | None:
