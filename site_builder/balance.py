@@ -32,11 +32,6 @@ def summary_name(game: Game, table: Favours) -> str | None:
     return f"{'sideways' if table.sideways else 'forward'}-{table.geese}.json"
 
 
-# Forward-only tables solved before summaries were kept, whose rerun has not yet written its
-# summary (docs/solver.md, "At a glance"): only these may lack one; a summary there is checked.
-SUMMARY_PENDING: set[tuple[str, bool, int]] = set()
-
-
 def load_summary(name: str, results: Path = RESULTS) -> dict[str, Any] | None:
     path = results / name
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
@@ -52,8 +47,7 @@ def unsupported(game: Game, results: Path = RESULTS) -> list[str]:
             continue
         summary = load_summary(name, results)
         if summary is None:
-            if (game.id, table.sideways, table.geese) not in SUMMARY_PENDING:
-                problems.append(f"{game.id} {table}: no {name} in {results}")
+            problems.append(f"{game.id} {table}: no {name} in {results}")
         elif summary["start_fox_to_move"] != table.side:
             found = summary["start_fox_to_move"]
             problems.append(f"{game.id} {table}: {name} says {found}")

@@ -121,8 +121,7 @@ def write_summary(path: Path, sideways: bool, value: str) -> None:
     ("sideways", "value"),
     [(True, "fox"), (True, "geese"), (True, "draw"), (False, "fox"), (False, "geese")],
 )
-def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, monkeypatch, sideways, value):
-    monkeypatch.setattr(balance, "SUMMARY_PENDING", set())
+def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, sideways, value):
     game = GAMES["fox-and-geese"]
     solved = replace(game, favours=(Favours(13, sideways, value, "solved"),))
     name = f"{'sideways' if sideways else 'forward'}-13.json"
@@ -142,16 +141,6 @@ def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, monkeypatc
     wrong = replace(game, favours=(Favours(13, sideways, other, "solved"),))
     assert balance.unsupported(wrong, tmp_path) == [
         f"fox-and-geese {wrong.favours[0]}: {name} says {value}"
-    ]
-
-
-def test_a_pending_summary_may_be_missing_but_is_checked_once_it_is_there(tmp_path, monkeypatch):
-    monkeypatch.setattr(balance, "SUMMARY_PENDING", {("fox-and-geese", False, 13)})
-    game = replace(GAMES["fox-and-geese"], favours=(Favours(13, False, "fox", "solved"),))
-    assert balance.unsupported(game, tmp_path) == []
-    write_summary(tmp_path / "forward-13.json", False, "geese")
-    assert balance.unsupported(game, tmp_path) == [
-        f"fox-and-geese {game.favours[0]}: forward-13.json says geese"
     ]
 
 
