@@ -166,6 +166,16 @@ def set_mode(page, mode, side=None, answer="play-on"):
         page.wait_for_selector(f"#status[data-side={side}]")
 
 
+def wait_engine_idle(page) -> None:
+    """The worker has answered every call the page made and the computer is not thinking: any
+    answer still under way has been shown or dropped (the page's test hooks must be on). What
+    the page itself says, not a fixed wait that a busy machine outlasts."""
+    page.wait_for_function(
+        """() => document.documentElement.dataset.engineCalls === '0'
+            && document.getElementById('status').dataset.thinking === 'false'"""
+    )
+
+
 def record_in_url(page) -> str:
     # The page writes the URL in a task after it shows a game (setTimeout 0): a timer set now
     # runs after it, so the fragment read then is the game on the board.

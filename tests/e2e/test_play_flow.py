@@ -32,6 +32,7 @@ from tests.e2e.support import (
     save_game,
     set_mode,
     tap,
+    wait_engine_idle,
     wait_plies,
     wait_record,
 )
@@ -84,6 +85,7 @@ def test_a_game_that_goes_on_in_another_tab_says_so_at_once(page, site_server):
     # Issue #37 m3: the notice came only after the player's next move here. This tab, visible,
     # takes over the other tab's move and computes the same reply, whose "The computer played"
     # used to replace the notice.
+    enable_test_hooks(page)
     open_play(page, site_server)  # against the computer, as the fox
     tab = page.context.new_page()
     tab.goto(play_url(site_server))
@@ -97,8 +99,7 @@ def test_a_game_that_goes_on_in_another_tab_says_so_at_once(page, site_server):
         has_text="This game went on in another tab; you see it as it is now.",
     )
     expect(notice).to_be_visible()
-    page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'false'")
-    page.wait_for_timeout(300)  # the reply this tab computed too has been shown
+    wait_engine_idle(page)  # the reply this tab computed too has been shown or dropped
     expect(notice).to_be_visible()
     # The player's next move here is news of this tab: the notice goes.
     now = api.load(record_in_url(page))
@@ -110,6 +111,7 @@ def test_a_reply_computed_for_a_position_another_tab_moved_on_is_not_said(page, 
     # Both tabs visible, both compute the computer's reply; this one thinks longer, so the
     # other tab's reply is saved first and this tab's load of it waits behind its own search.
     # Its own reply used to be said ("The computer played ...") over the other tab's board.
+    enable_test_hooks(page)
     open_play(page, site_server)
     page.select_option("select[name=level]", "hard")  # hard searches for its whole time
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '3'; }")
@@ -119,8 +121,7 @@ def test_a_reply_computed_for_a_position_another_tab_moved_on_is_not_said(page, 
     enter_move(tab, api.new_game("fox-and-geese"), "d4-c4")
     wait_plies(tab, 2)
     wait_plies(page, 2)
-    page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'false'")
-    page.wait_for_timeout(3500)  # past the longer search this tab ran
+    wait_engine_idle(page)  # the longer search this tab ran is over and its answer taken
     assert record_in_url(page) == record_in_url(tab)
     expect(page.locator("#other-tab")).to_contain_text("another tab")
     expect(page.locator("#message")).not_to_contain_text("computer played")
