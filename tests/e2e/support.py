@@ -1,5 +1,5 @@
 """What the browser tests share: finding games with the engine, driving the play page like a
-player, holding downloads back, a server of their own, and axe-core.
+player, holding downloads back, the engine's worker changed, a server of their own, and axe-core.
 
 Winning lines are found with the engine in CPython and then clicked through the page."""
 
@@ -336,6 +336,26 @@ def stall_after(seconds_ms: int):
         route.fulfill(response=response, body=body)
 
     return handler
+
+
+# -- the engine's worker changed for a test --------------------------------------------------------
+
+WORKER = "**/engine-worker.js*"
+ANSWER = "function answer(id, method, params) {"  # where engine-worker.js answers every call
+
+
+def patch_worker(page, code: str) -> None:
+    """The engine's worker, for this page's context, with ``code`` run first in each of its
+    answers (it sees ``id``, ``method`` and ``params``, and may return an answer of its own)."""
+
+    def handler(route):
+        response = route.fetch()
+        body = response.text()
+        patched = body.replace(ANSWER, f"{ANSWER}\n  {code}", 1)
+        assert patched != body, "engine-worker.js no longer has answer(id, method, params)"
+        route.fulfill(response=response, body=patched)
+
+    page.context.route(WORKER, handler)
 
 
 # -- axe-core, injected into a page (its context needs bypass_csp=True) -------------------------

@@ -24,6 +24,7 @@ from tests.e2e.support import (
     hold,
     legal_moves,
     open_play,
+    patch_worker,
     play_url,
     plies,
     point,
@@ -805,20 +806,11 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
     # The engine's answer to the computer's move is an error about the game (not a failure of
     # the engine, which the page restarts or gives up on); the page says so only after your
     # move has landed and a short pause, and by then you are looking back.
-    def failing_ai(route):
-        response = route.fetch()
-        body = response.text()
-        broken = body.replace(
-            "function answer(id, method, params) {",
-            "function answer(id, method, params) {\n"
-            "  if (method === 'ai_move') return { id, result: { error: { code: 'game-over',"
-            " detail: 'no move' } } };",
-            1,
-        )
-        assert broken != body
-        route.fulfill(response=response, body=broken)
-
-    page.context.route("**/engine-worker.js*", failing_ai)
+    patch_worker(
+        page,
+        "if (method === 'ai_move') return { id, result: { error: { code: 'game-over',"
+        " detail: 'no move' } } };",
+    )
     open_play(page, site_server)  # against the computer, as the fox
     enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
     wait_plies(page, 1)
@@ -834,18 +826,7 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
 def test_a_computer_move_costs_one_engine_call(page, site_server):
     # ai_move answers with the move and the state after it: the page asks the engine nothing
     # else for the computer's move, and the player's move costs one call of its own.
-    def counting(route):
-        response = route.fetch()
-        body = response.text()
-        counted = body.replace(
-            "function answer(id, method, params) {",
-            "function answer(id, method, params) {\n  (self.calls ??= []).push(method);",
-            1,
-        )
-        assert counted != body
-        route.fulfill(response=response, body=counted)
-
-    page.context.route("**/engine-worker.js*", counting)
+    patch_worker(page, "(self.calls ??= []).push(method);")
     open_play(page, site_server)  # against the computer, as the fox
     state = api.new_game("fox-and-geese")
     for ply in (2, 4):
