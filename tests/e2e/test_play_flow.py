@@ -805,13 +805,19 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
 def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game(page, site_server):
     # The engine's answer to the computer's move is an error about the game (not a failure of
     # the engine, which the page restarts or gives up on); the page says so only after your
-    # move has landed and a short pause, and by then you are looking back.
+    # move has landed and a short pause, and by then you are looking back. The worker keeps
+    # that answer back (under an id the page ignores) until it has answered the page's next
+    # call, the look back's: a busy machine could otherwise delay the look back past it.
     patch_worker(
         page,
-        "if (method === 'ai_move') return { id, result: { error: { code: 'game-over',"
-        " detail: 'no move' } } };",
+        "if (method === 'ai_move') { self.kept = { id, result: { error: { code: 'game-over',"
+        " detail: 'no move' } } }; return { id: -1, result: null }; }"
+        " if (self.kept) { const kept = self.kept; self.kept = null;"
+        " setTimeout(() => postMessage(kept)); }",
     )
     open_play(page, site_server)  # against the computer, as the fox
+    # A long budget for the move: a worker that keeps its answer is not taken for a hung one.
+    page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '60'; }")
     enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
     wait_plies(page, 1)
     page.click(".nav [data-action=first]")  # looking back while the computer thinks
