@@ -1,5 +1,5 @@
 """What the browser tests share: finding games with the engine, driving the play page like a
-player, holding downloads back, a server of their own, and axe-core.
+player, holding downloads back, the engine's worker changed, a server of their own, and axe-core.
 
 Winning lines are found with the engine in CPython and then clicked through the page."""
 
@@ -166,6 +166,16 @@ def set_mode(page, mode, side=None, answer="play-on"):
         page.wait_for_selector(f"#status[data-side={side}]")
 
 
+def wait_engine_idle(page) -> None:
+    """The worker has answered every call the page made and the computer is not thinking: any
+    answer still under way has been shown or dropped (the page's test hooks must be on). What
+    the page itself says, not a fixed wait that a busy machine outlasts."""
+    page.wait_for_function(
+        """() => document.documentElement.dataset.engineCalls === '0'
+            && document.getElementById('status').dataset.thinking === 'false'"""
+    )
+
+
 def record_in_url(page) -> str:
     # The page writes the URL in a task after it shows a game (setTimeout 0): a timer set now
     # runs after it, so the fragment read then is the game on the board.
@@ -326,6 +336,26 @@ def stall_after(seconds_ms: int):
         route.fulfill(response=response, body=body)
 
     return handler
+
+
+# -- the engine's worker changed for a test --------------------------------------------------------
+
+WORKER = "**/engine-worker.js*"
+ANSWER = "function answer(id, method, params) {"  # where engine-worker.js answers every call
+
+
+def patch_worker(page, code: str) -> None:
+    """The engine's worker, for this page's context, with ``code`` run first in each of its
+    answers (it sees ``id``, ``method`` and ``params``, and may return an answer of its own)."""
+
+    def handler(route):
+        response = route.fetch()
+        body = response.text()
+        patched = body.replace(ANSWER, f"{ANSWER}\n  {code}", 1)
+        assert patched != body, "engine-worker.js no longer has answer(id, method, params)"
+        route.fulfill(response=response, body=patched)
+
+    page.context.route(WORKER, handler)
 
 
 # -- axe-core, injected into a page (its context needs bypass_csp=True) -------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game import Side, square_name
 from game.record import GameRecord
 from game.solve import Solver, solve
-from tests.e2e.support import READY, play_url, set_mode
+from tests.e2e.support import READY, enable_test_hooks, play_url, set_mode, wait_engine_idle
 from tests.test_analysis import thrown_game
 
 # The review's calls in Pyodide, on a busy machine: generous.
@@ -115,6 +115,7 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
 
 def test_a_review_can_be_stopped_and_started_again(page, site_server):
     record = thrown_game()
+    enable_test_hooks(page)
     open_link(page, site_server, record.encode())
     page.wait_for_selector("#status[data-result=geese]")
     page.click("[data-action=review]")
@@ -124,7 +125,7 @@ def test_a_review_can_be_stopped_and_started_again(page, site_server):
     done = page.locator("#review").get_attribute("data-done")
     assert "Review stopped after" in page.locator("#review-text").inner_text()
     assert page.locator("[data-action=stop-review]").is_hidden()
-    page.wait_for_timeout(2000)  # an answer still under way is not counted
+    wait_engine_idle(page)  # the answer under way at the stop has come, and is not counted
     assert page.locator("#review").get_attribute("data-done") == done
     assert page.locator("[data-action=review]").is_enabled()
     page.click("[data-action=review]")

@@ -24,6 +24,7 @@ from tests.e2e.support import (
     hold,
     legal_moves,
     open_play,
+    patch_worker,
     play_url,
     plies,
     point,
@@ -32,6 +33,7 @@ from tests.e2e.support import (
     save_game,
     set_mode,
     tap,
+    wait_engine_idle,
     wait_plies,
     wait_record,
 )
@@ -84,6 +86,7 @@ def test_a_game_that_goes_on_in_another_tab_says_so_at_once(page, site_server):
     # Issue #37 m3: the notice came only after the player's next move here. This tab, visible,
     # takes over the other tab's move and computes the same reply, whose "The computer played"
     # used to replace the notice.
+    enable_test_hooks(page)
     open_play(page, site_server)  # against the computer, as the fox
     tab = page.context.new_page()
     tab.goto(play_url(site_server))
@@ -97,8 +100,7 @@ def test_a_game_that_goes_on_in_another_tab_says_so_at_once(page, site_server):
         has_text="This game went on in another tab; you see it as it is now.",
     )
     expect(notice).to_be_visible()
-    page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'false'")
-    page.wait_for_timeout(300)  # the reply this tab computed too has been shown
+    wait_engine_idle(page)  # the reply this tab computed too has been shown or dropped
     expect(notice).to_be_visible()
     # The player's next move here is news of this tab: the notice goes.
     now = api.load(record_in_url(page))
@@ -110,6 +112,7 @@ def test_a_reply_computed_for_a_position_another_tab_moved_on_is_not_said(page, 
     # Both tabs visible, both compute the computer's reply; this one thinks longer, so the
     # other tab's reply is saved first and this tab's load of it waits behind its own search.
     # Its own reply used to be said ("The computer played ...") over the other tab's board.
+    enable_test_hooks(page)
     open_play(page, site_server)
     page.select_option("select[name=level]", "hard")  # hard searches for its whole time
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '3'; }")
@@ -119,8 +122,7 @@ def test_a_reply_computed_for_a_position_another_tab_moved_on_is_not_said(page, 
     enter_move(tab, api.new_game("fox-and-geese"), "d4-c4")
     wait_plies(tab, 2)
     wait_plies(page, 2)
-    page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'false'")
-    page.wait_for_timeout(3500)  # past the longer search this tab ran
+    wait_engine_idle(page)  # the longer search this tab ran is over and its answer taken
     assert record_in_url(page) == record_in_url(tab)
     expect(page.locator("#other-tab")).to_contain_text("another tab")
     expect(page.locator("#message")).not_to_contain_text("computer played")
@@ -803,22 +805,19 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
 def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game(page, site_server):
     # The engine's answer to the computer's move is an error about the game (not a failure of
     # the engine, which the page restarts or gives up on); the page says so only after your
-    # move has landed and a short pause, and by then you are looking back.
-    def failing_ai(route):
-        response = route.fetch()
-        body = response.text()
-        broken = body.replace(
-            "function answer(id, method, params) {",
-            "function answer(id, method, params) {\n"
-            "  if (method === 'ai_move') return { id, result: { error: { code: 'game-over',"
-            " detail: 'no move' } } };",
-            1,
-        )
-        assert broken != body
-        route.fulfill(response=response, body=broken)
-
-    page.context.route("**/engine-worker.js*", failing_ai)
+    # move has landed and a short pause, and by then you are looking back. The worker keeps
+    # that answer back (under an id the page ignores) until it has answered the page's next
+    # call, the look back's: a busy machine could otherwise delay the look back past it.
+    patch_worker(
+        page,
+        "if (method === 'ai_move') { self.kept = { id, result: { error: { code: 'game-over',"
+        " detail: 'no move' } } }; return { id: -1, result: null }; }"
+        " if (self.kept) { const kept = self.kept; self.kept = null;"
+        " setTimeout(() => postMessage(kept)); }",
+    )
     open_play(page, site_server)  # against the computer, as the fox
+    # A long budget for the move: a worker that keeps its answer is not taken for a hung one.
+    page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '60'; }")
     enter_move(page, api.new_game("fox-and-geese"), "d4-c4")
     wait_plies(page, 1)
     page.click(".nav [data-action=first]")  # looking back while the computer thinks
@@ -833,18 +832,7 @@ def test_the_computer_failing_while_you_look_back_is_still_said_back_in_the_game
 def test_a_computer_move_costs_one_engine_call(page, site_server):
     # ai_move answers with the move and the state after it: the page asks the engine nothing
     # else for the computer's move, and the player's move costs one call of its own.
-    def counting(route):
-        response = route.fetch()
-        body = response.text()
-        counted = body.replace(
-            "function answer(id, method, params) {",
-            "function answer(id, method, params) {\n  (self.calls ??= []).push(method);",
-            1,
-        )
-        assert counted != body
-        route.fulfill(response=response, body=counted)
-
-    page.context.route("**/engine-worker.js*", counting)
+    patch_worker(page, "(self.calls ??= []).push(method);")
     open_play(page, site_server)  # against the computer, as the fox
     state = api.new_game("fox-and-geese")
     for ply in (2, 4):

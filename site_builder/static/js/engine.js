@@ -13,6 +13,8 @@
 // Either way onDead(reason) is called once and pending calls resolve as failed.
 // (Without Web Locks, e.g. over plain http to a LAN address, a dead worker is noticed as hung.)
 
+import * as hooks from "./hooks.js";
+
 // The engine's own failures: the shape of every error from the API (game/codes.py).
 export const failure = (code, detail) => ({ error: { code, detail: String(detail) } });
 
@@ -115,6 +117,7 @@ export class Engine {
     const due = this.busyUntil;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, due });
+      hooks.engineCalls(this.pending.size);
       this.worker.postMessage({ id, method, params });
     });
   }
@@ -128,6 +131,7 @@ export class Engine {
     }
     const entry = this.pending.get(data.id);
     this.pending.delete(data.id);
+    hooks.engineCalls(this.pending.size);
     if (!this.pending.size) this.busyUntil = performance.now();
     entry?.resolve(data.result);
   }
@@ -135,6 +139,7 @@ export class Engine {
   failAll(message) {
     for (const { resolve } of this.pending.values()) resolve(failure("worker-failed", message));
     this.pending.clear();
+    hooks.engineCalls(0);
     this.busyUntil = 0;
   }
 }
