@@ -1,7 +1,7 @@
 """Find puzzles in recorded games and write them to content/puzzles/.
 
     nice -n 15 .venv/bin/python tools/puzzles/generate.py [--seconds S] [--budget B]
-        [--games DIR] [--no-benchmarks] [--keep K] [TABLE ...]
+        [--games DIR] [--no-benchmarks] [--keep K] [--side SIDE] [--threats] [TABLE ...]
 
 Every position near the end of a recorded game (benchmarks/results/*.games.txt,
 and the games in ``--games DIR`` that selfplay.py writes) is searched for a
@@ -15,7 +15,9 @@ to move, where the draw rules cannot come into play within the line. Each table
 gets ``--seconds`` of search. The puzzles already in the table's file count as
 found (a run adds to them), and the set written is varied: at most ``--keep``
 puzzles, taken in turn from each kind (side, length and theme), so that a
-hundred quick captures do not crowd out the rest.
+hundred quick captures do not crowd out the rest. ``--side geese --threats`` looks
+only at the geese's positions where the fox threatens a capture: where it does not,
+the geese nearly always have several winning moves, and no puzzle.
 """
 
 from __future__ import annotations
@@ -73,6 +75,16 @@ def winner(rules: Rules, moves: list[str]) -> Side | None:
     return outcome.winner if outcome else None
 
 
+def threatened(pos: Position) -> bool:
+    """Whether the fox could capture were it its turn, the geese to move: then most of the
+    geese's moves lose the win and the one that keeps it makes a puzzle, where with the fox
+    helpless nearly every move wins within two more (no puzzle)."""
+    if pos.turn is not Side.GEESE:
+        return False
+    other = Position(pos.rules, pos.foxes, pos.goose_squares(), Side.FOX, pos.hand)
+    return any(m.jump for m in other._generate())
+
+
 def entry(record: GameRecord, proof: Proof) -> dict:
     """A puzzle as the tables' files keep it."""
     return {
@@ -125,6 +137,7 @@ def scan(
     skip: int = 0,
     save: Callable[[dict[tuple, dict]], object] | None = None,
     losers: bool = False,
+    threats: bool = False,
 ) -> dict[tuple, dict]:
     """Add to ``found`` (by mirror key) the puzzles met in the table's games; ``save`` is
     called with them after each find, so that a long run stopped early keeps its work."""
@@ -147,6 +160,8 @@ def scan(
             if pos.outcome() is not None or (not losers and won not in (None, pos.turn)):
                 continue
             if side is not None and pos.turn is not side:
+                continue
+            if threats and not threatened(pos):
                 continue
             key = mirrored(pos)
             if key in found:
@@ -198,6 +213,11 @@ def main() -> None:
     parser.add_argument(
         "--losers", action="store_true", help="search the side that lost the game too"
     )
+    parser.add_argument(
+        "--threats",
+        action="store_true",
+        help="only positions of the geese to move with a capture of the fox threatening",
+    )
     parser.add_argument("--side", choices=[s.value for s in Side], help="puzzles of one side")
     parser.add_argument("--keep", type=int, default=48, help="puzzles per table, at most")
     parser.add_argument(
@@ -234,6 +254,7 @@ def main() -> None:
             args.skip,
             save,
             args.losers,
+            args.threats,
         )
         print(path.name, save(found), flush=True)
 
