@@ -431,7 +431,7 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
             label = f"{game}{'/' + str(geese) if geese else ''} {pair}"
             if args.only and not any(part in label for part in args.only.split(",")):
                 continue
-            for i in range(args.games):
+            for i in range(args.skip, args.games):
                 side = Side.FOX if i % 2 == 0 else Side.GEESE
                 if second in ONE_SIDED:
                     side = ONE_SIDED[second].other
@@ -462,6 +462,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         help="time budget per move (a safety net with --nodes)",
     )
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    ap.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="leave out each row's first games (the rest keep their seeds: a stopped run resumed)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairings", default=PAIRINGS, help="comma-separated A-B player pairs")
     ap.add_argument(

@@ -18,7 +18,10 @@ The terms, from the fox's side (the geese's value is its negative):
 * geese already past the fox, and geese with a line back to the fox's room
   (it can get behind them);
 * goose progress: rows gained, pen points filled (Asalto's fortress too); none
-  where geese step backward as well (Bagh-Chal), and no "passed" geese there;
+  where geese step backward as well (Bagh-Chal), and no "passed" geese there.
+  A pen point is worth what it brings the geese towards their win against what a
+  capture brings the fox: the pen's size against the captures the fox needs, so
+  more where the fox needs more captures than the geese need points;
 * foxes, where they can be lost (huffing): each one on the board, and the huff
   risk: with the foxes to move, a fox that can jump is lost unless it jumps, so
   standing pat costs it;
@@ -50,7 +53,7 @@ class Weights:
     # Geese gain by closing in; in a pen game the pen is where they head.
     advance: int = 1  # per row a goose has gained
     pen_row: int = 6  # per row, in a pen game (the pen is at the far end)
-    pen: int = 25  # per pen point filled
+    # A pen point filled is not a weight: it is ``pen_point_value``, from the rules.
     # The fox's room to run: where the geese must trap it, every point counts; in a pen
     # game the geese also win by filling the pen, so room matters less.
     room: int = 5
@@ -85,6 +88,22 @@ class Weights:
 
 
 WEIGHTS = Weights()
+
+
+def pen_point_value(rules: Rules, w: Weights = WEIGHTS) -> int:
+    """A pen point filled, in hundredths of a goose (0 without a pen).
+
+    Filling the pen and taking geese are the two races of a pen game: each point brings the
+    geese one step of ``len(pen)`` towards their win, each capture brings the fox one of
+    ``captures_to_win`` towards its own, so a point is worth that many captures over the
+    pen's size. Where the fox needs more captures than the pen has points (Asalto's officers
+    16, its fortress 9), a point is worth more than a goose: with a fixed quarter of a goose,
+    the officers let the rebels walk into the fortress point by point while their search saw
+    only a small loss at each step.
+    """
+    if not rules.pen:
+        return 0
+    return round(w.goose * rules.captures_to_win / len(rules.pen))
 
 
 def draw_score(rules: Rules, side: Side, w: Weights = WEIGHTS) -> int:
@@ -136,6 +155,7 @@ class Evaluation:
             potential[sq] = max((potential[n] + 1 for n in ahead), default=0)
         self.potential = potential
         pen = set(rules.pen)
+        pen_point = pen_point_value(rules, w)
         forward_only = not rules.sideways
         # Where geese step back too, a row gained is no progress, and a goose past a fox
         # can come back: only the fox's room, mobility and threats count.
@@ -148,7 +168,7 @@ class Evaluation:
                 # Every step spends one; a step into a dead end also spends the ones it cuts off.
                 value += w.tempo * (row + potential[sq])
             if pen:
-                value += w.pen_row * row + (w.pen if sq in pen else 0)
+                value += w.pen_row * row + (pen_point if sq in pen else 0)
             self.goose_square[sq] = value
         self.w_reserve = w.reserve if forward_only else 0
         self.w_room = w.room_pen if pen else w.room

@@ -6,7 +6,7 @@ import pytest
 
 from game import Position, Side, parse_square, rules_for
 from game.boards import col_of, row_of, square
-from game.evaluation import draw_score, evaluation_for
+from game.evaluation import WEIGHTS, draw_score, evaluation_for, pen_point_value
 from tests.helpers import CONFIGS
 
 
@@ -71,3 +71,17 @@ def test_a_draw_is_worth_less_than_an_even_game_to_either_side():
     assert draw_score(rules_for("large-cross"), Side.GEESE) < draw_score(
         rules_for("two-foxes"), Side.GEESE
     )
+
+
+@pytest.mark.parametrize("game", ["two-foxes", "asalto"])
+def test_a_goose_stepping_into_the_pen_weighs_the_captures_it_outweighs(game):
+    # Asalto's officers need 16 captures, Two Foxes' foxes 12, against a pen of 9 points:
+    # a goose that steps into it costs the fox side more than a goose taken gains it.
+    rules = rules_for(game)
+    ev = evaluation_for(rules)
+    step_in = ev.goose_square[parse_square("d5")] - ev.goose_square[parse_square("d4")]
+    assert (step_in > WEIGHTS.goose) is (rules.captures_to_win > len(rules.pen))
+    assert pen_point_value(rules) * len(rules.pen) == pytest.approx(
+        WEIGHTS.goose * rules.captures_to_win, abs=len(rules.pen)
+    )
+    assert pen_point_value(rules_for("bagh-chal")) == 0
