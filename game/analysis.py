@@ -154,9 +154,8 @@ class Assessment:
     value: int
     best: Move | None
     exact: Value | None
-    # The search's score before the cap, for what a move gives away: in a game whose
-    # evaluation runs past the cap (Bagh-Chal's goats all on the board) capped values would
-    # make every move good. None: the value.
+    # The search's score before the cap, for what a move gives away: for a side far ahead,
+    # past the cap, capped values would make every move good. None: the value.
     score: int | None = None
 
     @property
