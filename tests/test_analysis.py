@@ -193,6 +193,21 @@ def test_short_calls_find_the_same_verdict_as_one_long_one():
     assert rows[73].exact_before == (Side.FOX, 15)
 
 
+def test_a_review_in_calls_of_one_move_gives_the_rows_of_one_call():
+    # Each call goes on from the position the last one stopped at (kept, not replayed).
+    record = thrown_game().with_moves(thrown_game().moves[:30])
+    whole = [r.as_dict() for r in review(record, seconds=None, nodes=200).rows]
+    rows, until = [], None
+    while True:
+        done = review(record, until, seconds=0.0, nodes=200)
+        assert len(done.rows) == 1
+        rows[:0] = [r.as_dict() for r in done.rows]
+        until = done.next
+        if until is None:
+            break
+    assert rows == whole
+
+
 def test_a_review_goes_back_from_where_it_is_told_and_says_where_to_go_on():
     record = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "c3-c4", "d5-d6", "e3-e4"])
     done = review(record, seconds=None, nodes=300)
