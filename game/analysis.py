@@ -39,8 +39,10 @@ HINT_SECONDS = 1.0
 # exact search may store in one review call (a fixed amount too, and a short call).
 REVIEW_NODES = 500
 REVIEW_EXACT_POSITIONS = 5_000
-# ... and in the whole review of one record, over all its calls.
-REVIEW_EXACT_TOTAL = 80_000
+# ... and in the whole review of one record, over all its calls: what the 13-geese table
+# spends it on is most of its review's time, and enough of it proves a win thrown a few
+# moves before the end, the case a review is for (docs/analysis.md).
+REVIEW_EXACT_TOTAL = 60_000
 # Values are shown between these bounds, in hundredths of a goose: a proven win counts as
 # the top, whatever its length, and a search score beyond it says no more.
 VALUE_CAP = 1_000
@@ -154,9 +156,8 @@ class Assessment:
     value: int
     best: Move | None
     exact: Value | None
-    # The search's score before the cap, for what a move gives away: in a game whose
-    # evaluation runs past the cap (Bagh-Chal's goats all on the board) capped values would
-    # make every move good. None: the value.
+    # The search's score before the cap, for what a move gives away: for a side far ahead,
+    # past the cap, capped values would make every move good. None: the value.
     score: int | None = None
 
     @property
@@ -285,9 +286,11 @@ def judge(
 # The record last reviewed (and the kept solver it used), and the new positions the exact
 # search has stored for it.
 _spent: tuple[tuple[str, int], int] = (("", 0), 0)
-# The assessment of the position a review call stopped at, which the next call starts from:
-# ((record, kept solver or 0, ply), assessment). Assessed once, as in one long call.
-_stopped: tuple[tuple[str, int, int], Assessment] | None = None
+# The position a review call stopped at and its assessment (None: still to be solved), which
+# the next call starts from: ((record, kept solver or 0, ply), assessment, position). Assessed
+# once, as in one long call; and the record is replayed once, not at every call (in the
+# browser that is a share of a short call).
+_stopped: tuple[tuple[str, int, int], Assessment | None, Position] | None = None
 
 
 def _insist(exact: ExactBudget, spent: int) -> bool:
@@ -336,22 +339,31 @@ def review(
     deadline = None if seconds is None else time.perf_counter() + seconds
     total = len(record.moves)
     until = total if until is None else max(0, min(until, total))
-    position = record.with_moves(record.moves[:until]).replay()
-    record.replay()  # the moves after ``until`` are checked too
     global _spent, _stopped  # noqa: PLW0603  (caches like the kept solver: losing them costs time)
+    encoded = record.encode()
+    stopped, _stopped = _stopped, None  # a call that fails leaves nothing to go on from
+    if stopped is not None and stopped[0][::2] == (encoded, until):
+        position = stopped[2]
+    else:
+        stopped = None
+        position = record.replay()  # every move is checked, those after ``until`` too
+        for _ in range(total - until):
+            position.pop()
     # Counted afresh for another record, or when the kept solver was started afresh.
     # (Tables that are not forward-only have no exact search: their kept solver is left be.)
     kept = (endgame or Endgame()).solver_for(position.rules) if forward_only(position) else None
     solver = Solver(0) if kept is None else kept
-    key = (record.encode(), 0 if kept is None else id(kept))
+    key = (encoded, 0 if kept is None else id(kept))
+    if stopped is not None and stopped[0] != (*key, until):
+        stopped = None  # another kept solver: assessed afresh
     spent = _spent[1] if _spent[0] == key else 0
     budget = min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent)
     exact = ExactBudget(solver, budget, insist=endgame is not None)
     rows: list[Row] = []
     ply = until
     try:
-        if _stopped is not None and _stopped[0] == (*key, until):
-            after = _stopped[1]
+        if stopped is not None and stopped[1] is not None:
+            after = stopped[1]
         else:
             after = assess(position, nodes, exact if within_exact_reach(position) else None)
         settled = not _insist(exact, spent)  # else the next call goes on solving this one
@@ -361,6 +373,7 @@ def review(
             reach = after.exact is not None or within_exact_reach(position)
             before = assess(position, nodes, exact if reach else None)
             if _insist(exact, spent):
+                position.push(move)  # the next call starts from ``after`` again
                 break
             mark, verdict = judge(mover, move, before, after)
             best = None if before.best is None else str(before.best)
@@ -389,7 +402,8 @@ def review(
         # At least a little per call, so that a review that insists always ends.
         used = max(exact.given - exact.positions, 256 if exact.stuck else 0)
         _spent = (key, spent + used)
-    _stopped = ((*key, ply), after) if ply and settled else None
+    if ply:
+        _stopped = ((*key, ply), after if settled else None, position)
     rows.reverse()
     return Review(tuple(rows), ply or None)
 

@@ -12,7 +12,8 @@ The terms, from the fox's side (the geese's value is its negative):
 * room: the empty points the fox can walk to (a flood fill), and its mobility
   and capture threats now;
 * refuges: points in the fox's room that no goose can ever reach again
-  (geese never step back), so a fox there cannot be trapped;
+  (geese never step back), so a fox there cannot be trapped; none while geese
+  are in hand, since they may be placed anywhere;
 * holes: a goose the fox can jump from a point it can reach, and "deep" holes
   whose landing point is a refuge;
 * geese already past the fox, and geese with a line back to the fox's room
@@ -139,6 +140,7 @@ class Evaluation:
         self.bit = [0] * size
         for i, sq in enumerate(points):
             self.bit[sq] = 1 << i
+        self.everywhere = (1 << len(points)) - 1
         self.reach = [0] * size
         for sq in points:
             todo, mask = [sq], 0
@@ -228,13 +230,14 @@ class Evaluation:
             can_jump += jumps > 0
         lowest_fox_row = min((row_of(f) for f in foxes), default=0)  # none: huffed away
         geese_value = holes = deep_holes = passed = outflanked = reserve = 0
-        can_reach = 0
         goose_square, reach, bit, potential = (
             self.goose_square,
             self.reach,
             self.bit,
             self.potential,
         )
+        # Geese in hand may be placed on any empty point: none is out of their reach.
+        can_reach = self.everywhere if pos.hand else 0
         geese = [sq for sq in self.points if cells[sq] == GOOSE]
         for sq in geese:
             geese_value += goose_square[sq]

@@ -16,6 +16,19 @@ def test_the_start_scores_zero(game, geese, sideways):
     assert evaluation_for(rules).score(Position(rules)) == 0
 
 
+def test_goats_in_hand_leave_the_tigers_no_refuge():
+    # Bagh-Chal starts with an empty board and the goats in hand, which may be placed on any
+    # point: no point is a refuge, so one goat placed changes the value by little, not by
+    # the twenty-odd refuges of an empty board.
+    rules = rules_for("bagh-chal")
+    ev = evaluation_for(rules)
+    pos = Position(rules)
+    for move in pos.legal_moves():
+        pos.push(move)
+        assert abs(ev.score(pos)) < 100, move
+        pos.pop()
+
+
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
 def test_a_mirrored_position_scores_the_same(game, geese, sideways):
     # Every board is symmetric left to right, so the evaluation must be too.

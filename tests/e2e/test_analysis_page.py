@@ -8,6 +8,7 @@ from game import Side, square_name
 from game.record import GameRecord
 from game.solve import Solver, solve
 from tests.e2e.support import READY, enable_test_hooks, play_url, set_mode, wait_engine_idle
+from tests.helpers import REPO
 from tests.test_analysis import thrown_game
 
 # The review's calls in Pyodide, on a busy machine: generous.
@@ -111,6 +112,36 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
     page.wait_for_selector("#moves [aria-current][data-ply='10']")
     assert page.locator("#value-table tbody tr").count() == len(record.moves)
     assert review.get_attribute("data-done") == str(len(record.moves))
+
+
+def test_a_bagh_chal_review_charts_the_goats_closing_in_and_the_tigers_captures(page, site_server):
+    # A game the tigers win by taking goats one by one (test_analysis.py reviews it in CPython):
+    # the chart once lay flat along the goats' win, from the first goat placed.
+    line = (REPO / "benchmarks" / "results" / "bagh-chal-hard-medium.games.txt").read_text()
+    record = GameRecord.new("bagh-chal", None).with_moves(
+        line.splitlines()[0].split(": ")[-1].split()
+    )
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(play_url(site_server, "bagh-chal", fragment=record.encode()))
+    page.wait_for_selector(READY)
+    page.wait_for_selector("#status[data-result=fox]")
+    page.click("[data-action=review]")
+    page.wait_for_selector("#review[data-status=done]", timeout=REVIEW_TIMEOUT_MS)
+    heights = [
+        float(point.split(",")[1])
+        for point in page.locator("#value-chart .chart-line").get_attribute("points").split()
+    ]
+    assert len(heights) == len(record.moves) + 1
+    # Until the tigers' win is proven near the end, the line moves: down as the goats close in,
+    # up after each capture (a smaller height is higher up).
+    course = heights[:60]
+    assert len(set(course)) > 20
+    assert min(heights[28:61]) < min(heights[1:27])
+    # The table says the same values in words: numbers of goats, not a win, until the end.
+    values = page.locator("#value-table tbody td:nth-child(2)").all_text_contents()
+    assert len(values) == len(record.moves)
+    assert all(v and "win" not in v for v in values[:60]), values[:60]
+    assert values[-1] == "the tigers win"
 
 
 def test_a_review_can_be_stopped_and_started_again(page, site_server):

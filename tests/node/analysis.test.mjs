@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  canReview, exactAfter, hintOffered, hintsUsed, markCounts, reviewProgress, reviewShown, shownAdvice,
+  canReview, chartTop, exactAfter, hintOffered, hintsUsed, markCounts, reviewProgress, reviewShown, shownAdvice,
   valueSeries, whyNoHint,
 } from "../../site_builder/static/js/play/analysis-state.js";
 import { createState } from "../../site_builder/static/js/play/state.js";
@@ -96,6 +96,13 @@ test("values are the fox side's, from the moves reviewed so far", () => {
     rows: { 3: row(3, "fox", "good", { before: 50, after: 40 }), 4: row(4, "geese", "mistake", { before: -40, after: -300 }) },
   };
   assert.deepEqual(valueSeries(r), [null, null, 50, 40, 300]);
+});
+
+test("the chart's top is the win on the count where it is below the cap", () => {
+  assert.equal(chartTop(5, 1000), 500); // Bagh-Chal: five goats
+  assert.equal(chartTop(10, 1000), 1000); // 13 geese: ten
+  assert.equal(chartTop(16, 1000), 1000); // Asalto: sixteen rebels
+  assert.equal(chartTop(undefined, 1000), 1000); // a saved game drawn before the engine's state
 });
 
 test("the exact winner after a move comes from either neighbouring row", () => {

@@ -81,6 +81,13 @@ export function valueSeries(r) {
   return series;
 }
 
+// The top of the value chart, in hundredths of a goose (a goose is 100): the captures that win
+// on the count where they are fewer than the cap (Bagh-Chal's five goats), so that the game's
+// course is not a thin band in its middle; a proven win is at the top either way.
+export function chartTop(capturesToWin, cap) {
+  return capturesToWin > 0 ? Math.min(cap, 100 * capturesToWin) : cap;
+}
+
 // Who wins with best play from the position after this ply, where the review knows exactly.
 export function exactAfter(r, ply) {
   if (!r) return null;

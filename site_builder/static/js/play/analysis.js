@@ -5,7 +5,7 @@
 
 import * as text from "../texts.js";
 import {
-  canReview, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewProgress, reviewRow, reviewShown,
+  canReview, chartTop, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewProgress, reviewRow, reviewShown,
   shownAdvice, valueSeries, whyNoHint,
 } from "./analysis-state.js";
 import { isBrowsing, moveAt } from "./state.js";
@@ -18,7 +18,7 @@ const REVIEW_STEP_SECONDS = 0.4;
 // A call's work is bounded by nodes and positions, not by the clock (the same marks on any
 // machine): on a slow or busy one it may take several seconds without the worker being hung.
 const REVIEW_CALL_BUDGET_SECONDS = 10;
-// analysis.VALUE_CAP: a proven win, at the top of the chart.
+// analysis.VALUE_CAP: a proven win (at the top of the chart, whose scale is chartTop's).
 const VALUE_CAP = 1000;
 
 // -- the actions ------------------------------------------------------------------------------
@@ -191,13 +191,14 @@ export function createAnalysisView(root, { foxes }) {
 
   function drawChart(s, r, at) {
     const series = valueSeries(r);
-    const key = JSON.stringify([series, r.turn, at]);
+    const key = JSON.stringify([series, r.turn, at, s.live?.captures_to_win]);
     if (key === drawnChart) return;
     drawnChart = key;
     const { width, height, pad } = CHART;
     const last = Math.max(1, series.length - 1);
     const x = (ply) => pad + ((width - 2 * pad) * ply) / last;
-    const y = (value) => height / 2 - ((height / 2 - pad) * Math.max(-VALUE_CAP, Math.min(VALUE_CAP, value))) / VALUE_CAP;
+    const top = chartTop(s.live?.captures_to_win, VALUE_CAP);
+    const y = (value) => height / 2 - ((height / 2 - pad) * Math.max(-top, Math.min(top, value))) / top;
     const nodes = [svgEl("line", { x1: 0, x2: width, y1: height / 2, y2: height / 2, class: "chart-axis" })];
     // The known values as one line each run of reviewed plies, shaded to the axis.
     let run = [];
