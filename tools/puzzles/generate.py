@@ -79,10 +79,7 @@ def threatened(pos: Position) -> bool:
     """Whether the fox could capture were it its turn, the geese to move: then most of the
     geese's moves lose the win and the one that keeps it makes a puzzle, where with the fox
     helpless nearly every move wins within two more (no puzzle)."""
-    if pos.turn is not Side.GEESE:
-        return False
-    other = Position(pos.rules, pos.foxes, pos.goose_squares(), Side.FOX, pos.hand)
-    return any(m.jump for m in other._generate())
+    return pos.turn is Side.GEESE and any(pos.can_jump(fox) for fox in pos.foxes)
 
 
 def entry(record: GameRecord, proof: Proof) -> dict:
