@@ -98,9 +98,8 @@ def pen_point_value(rules: Rules, w: Weights = WEIGHTS) -> int:
     geese one step of ``len(pen)`` towards their win, each capture brings the fox one of
     ``captures_to_win`` towards its own, so a point is worth that many captures over the
     pen's size. Where the fox needs more captures than the pen has points (Asalto's officers
-    16, its fortress 9), a point is worth more than a goose: with a fixed quarter of a goose,
-    the officers let the rebels walk into the fortress point by point while their search saw
-    only a small loss at each step.
+    16, its fortress 9), a point is worth more than a goose, or the officers' search sees
+    each rebel stepping into the fortress as a small loss and lets them fill it.
     """
     if not rules.pen:
         return 0
