@@ -306,7 +306,8 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.restarted = false;
     s.message = "";
     setGame(makeGame(state, { mode, side, level }), state);
-    if (s.putAside) say(text.discardedText());
+    // The note beside "Bring it back" shows it; the message would say it a second time.
+    if (s.putAside) say("", text.discardedText());
   }
 
   function requestNew(kind, settings = formSettings()) {
@@ -501,7 +502,9 @@ export function createController({ root, s, view, store, openings, kind, foxes }
 
   async function backToMine() {
     const own = store.latestOwn(s.linkError ? null : s.game?.id);
-    if (own) await resume(own);
+    if (!own) return;
+    s.message = ""; // about the link left ("You opened a friend's game"), not about this game
+    await resume(own);
   }
 
   function discardLink() {
