@@ -215,9 +215,13 @@ def test_play_on_opens_the_puzzle_s_position_against_the_computer(page, site_ser
     for kind, points in start.items():
         on_board = page.locator(f"#play [data-piece={kind}]")
         expect(on_board).to_have_count(len(points))
-    # The game is the player's own against the computer: the URL holds its record (no side)
-    # and a reload goes on with it.
-    page.wait_for_function("() => !location.search && location.hash.startsWith('#3.')")
+    # The game is the player's own against the computer: the URL holds its record (no side),
+    # the player's side and level beside it (docs/notation.md), and a reload goes on with it.
+    page.wait_for_function(
+        "() => location.search.startsWith('?opponent=computer&') && location.hash.startsWith('#3.')"
+    )
+    query = page.evaluate("() => Object.fromEntries(new URLSearchParams(location.search))")
+    assert query == {"opponent": "computer", "side": puzzle["side"], "level": "medium"}
     fragment = page.evaluate("() => location.hash.slice(1)")
     assert fragment.split(".")[3] == "-" and fragment.split(".")[4] == record.split(".")[4]
     page.reload()

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  boardState, computerToMove, createState, flippedFor, huffNoteShown, moveAt, moveNumber, mustJump, numberShift, placing,
-  running, turnedNote, undoTarget, whyNoMove,
+  boardState, computerToMove, createState, flippedFor, huffNoteShown, linkRoles, moveAt, moveNumber, mustJump, numberShift,
+  placing, running, turnedNote, undoTarget, urlRequest, whyNoMove,
 } from "../../site_builder/static/js/play/state.js";
 
 // An engine state, as api.state gives it, reduced to what the queries read.
@@ -204,4 +204,41 @@ test("moves are numbered from the side that opens the game, each side keeping it
   assert.deepEqual([0, 1, 2, 3].map((ply) => moveAt(s, ply)), [0, 1, 2, 2]);
   s.first = "geese";
   assert.deepEqual([0, 1, 2, 3].map((ply) => moveAt(s, ply)), [0, 1, 1, 2]);
+});
+
+// What a game's URL asks, read back as the URL's query is read (links.js, linkRequest).
+function requestOf(game) {
+  const query = new URLSearchParams(urlRequest(game));
+  return { opponent: query.get("opponent"), side: query.get("side"), level: query.get("level") };
+}
+
+test("a computer game's URL opened where it is not saved is that game: same side and level", () => {
+  // The record names no side (version 1): whoever opens it would otherwise play by link, the
+  // side to move, at the page's level.
+  for (const side of ["fox", "geese"]) {
+    for (const level of ["easy", "medium", "hard"]) {
+      const request = requestOf({ mode: "computer", side, level });
+      const other = side === "fox" ? "geese" : "fox";
+      assert.deepEqual(linkRoles(request, other, "medium"), { mode: "computer", side, level });
+    }
+  }
+});
+
+test("any other game's URL is its record alone, opened by link as the other side than the sender's", () => {
+  for (const mode of ["two", "link"]) {
+    assert.equal(urlRequest({ mode, side: "fox", level: "hard" }), "");
+    assert.deepEqual(linkRoles(requestOf({ mode, side: "fox", level: "hard" }), "geese", "easy"),
+      { mode: "link", side: "geese", level: "easy" });
+  }
+  assert.equal(urlRequest(null), "");
+});
+
+test("a request for the computer alone (the puzzles page) keeps the opener's side and the page's level", () => {
+  const puzzle = { opponent: "computer", side: null, level: null };
+  assert.deepEqual(linkRoles(puzzle, "fox", "easy"), { mode: "computer", side: "fox", level: "easy" });
+  // What this page does not know is not taken on trust.
+  const odd = { opponent: "computer", side: "hare", level: "grandmaster" };
+  assert.deepEqual(linkRoles(odd, "geese", "medium"), { mode: "computer", side: "geese", level: "medium" });
+  // Another opponent asked for is no computer game.
+  assert.equal(linkRoles({ opponent: "friend", side: "fox", level: "hard" }, "geese", "easy").mode, "link");
 });

@@ -11,9 +11,13 @@ export function readFragment() {
   }
 }
 
-// The URL shows the game, without a new history entry: Back leaves the page as it came.
-export function showInURL(record) {
-  if (readFragment() !== record) history.replaceState(null, "", `#${record}`);
+// The URL shows the game, without a new history entry: Back leaves the page as it came. The
+// query is what the game's URL carries besides its record (state.js, urlRequest), replacing any
+// request the page was opened with.
+export function showInURL(record, query = "") {
+  if (readFragment() !== record || location.search !== query) {
+    history.replaceState(null, "", `${location.pathname}${query}#${record}`);
+  }
 }
 
 // The side that opens a link plays: the other one than its sender's. An old link names no
@@ -44,15 +48,13 @@ export function earlyOpenerSide(record) {
   return null;
 }
 
-// A link that asks to be played against the computer (?opponent=computer, the puzzles page's
-// "Play on against the computer"), not with its sender.
-export function wantsComputer() {
-  return new URLSearchParams(location.search).get("opponent") === "computer";
-}
-
-// The URL without that request, once its game is under way: a reload continues the saved game.
-export function dropRequest() {
-  if (location.search) history.replaceState(null, "", location.pathname + location.hash);
+// What the URL asks of the record it holds (docs/notation.md): {opponent, side, level}, each
+// null when not asked. ?opponent=computer plays it against the computer, not with its sender:
+// the puzzles page's "Play on against the computer", and a computer game's own URL, which also
+// names the player's side and the level (state.js, linkRoles).
+export function linkRequest() {
+  const query = new URLSearchParams(location.search);
+  return { opponent: query.get("opponent"), side: query.get("side"), level: query.get("level") };
 }
 
 // Send the page's URL: the device's share sheet where there is one, else the clipboard.

@@ -59,6 +59,7 @@ function showSolvedCount(ids = solvedIds()) {
   const num = [...ids].filter((id) => known.has(id)).length;
   $("#puzzle-solved").textContent = t("Solved: %(num)s of %(total)s", { num, total: puzzles.length });
   root.dataset.solved = String(ids.has(puzzle.id));
+  $("#puzzle-solved-mark").hidden = !ids.has(puzzle.id);
 }
 
 // -- speaking ---------------------------------------------------------------------------------
@@ -147,7 +148,8 @@ function afterMove(then) {
 function setStatus(status) {
   root.dataset.status = status;
   root.dataset.step = String(step);
-  action("again").disabled = status !== "wrong";
+  // After a wrong move, back to the step's position; after the solution, to the puzzle's start.
+  action("again").disabled = status !== "wrong" && status !== "shown";
   action("show-solution").disabled = status === "shown";
   const done = status === "solved" || status === "shown";
   // Play on from the puzzle against the computer (no link in a game without a play page).
@@ -191,8 +193,14 @@ function show(i, { announce = true } = {}) {
   if (announce) speak(`${puzzle.title}. ${puzzle.levelText}. ${puzzle.themeText}.`);
 }
 
-// Back to the position at the start of this step.
+// Back to the position at the start of this step, or after the solution to the puzzle's start
+// (which stops the solution's moves still to come).
 function again() {
+  if (root.dataset.status === "shown") {
+    show(index, { announce: false });
+    say("", puzzle.title);
+    return;
+  }
   sequence++;
   pieces = before.pieces;
   played = played.slice(0, 2 * step);

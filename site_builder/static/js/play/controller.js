@@ -5,7 +5,7 @@
 
 import { fromState, makeGame } from "../games.js";
 import * as hooks from "../hooks.js";
-import { dropRequest, openerSide, readFragment, sendLink, showInURL, wantsComputer } from "../links.js";
+import { linkRequest, openerSide, readFragment, sendLink, showInURL } from "../links.js";
 import { showProgress } from "../loading.js";
 import { Session } from "../session.js";
 import { keep } from "../shared/storage.js";
@@ -15,7 +15,8 @@ import { draftGame, showEarly } from "./early.js";
 import { readSettings } from "./settings.js";
 import { createEditor } from "./setup.js";
 import {
-  LEVELS, computerToMove, isBrowsing, mustJump, placing, running, undoTarget, whyNoMove,
+  LEVELS, computerToMove, isBrowsing, linkRoles, mustJump, placing, running, undoTarget, urlRequest,
+  whyNoMove,
 } from "./state.js";
 
 export const FLIP_KEY = "fox-and-geese:flip";
@@ -71,7 +72,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     // A fragment put there in between (a link pasted) is newer: its hashchange opens it.
     const fragment = location.hash;
     setTimeout(() => {
-      if (s.live === state && location.hash === fragment) showInURL(state.record);
+      if (s.live === state && location.hash === fragment) showInURL(state.record, urlRequest(g));
     });
     if (other) view.clearMoveInput();
     render({ animate });
@@ -305,7 +306,8 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     s.restarted = false;
     s.message = "";
     setGame(makeGame(state, { mode, side, level }), state);
-    if (s.putAside) say(text.discardedText());
+    // The note beside "Bring it back" shows it; the message would say it a second time.
+    if (s.putAside) say("", text.discardedText());
   }
 
   function requestNew(kind, settings = formSettings()) {
@@ -402,7 +404,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     }
     if (name === "level") {
       s.game.level = formSettings().level;
-      if (!s.draft) save();
+      if (!s.draft) {
+        save();
+        if (s.live && !s.linkError) showInURL(s.live.record, urlRequest(s.game));
+      }
       render();
       return;
     }
@@ -411,11 +416,13 @@ export function createController({ root, s, view, store, openings, kind, foxes }
 
   // -- links --------------------------------------------------------------------------------
 
-  // Open the record in the URL: it wins over the saved game.
-  async function openLink(record) {
+  // Open the record in the URL: it wins over the saved game. `request` is what the URL asks of
+  // it (links.js, linkRequest): only the URL the page was opened with asks anything; a fragment
+  // changed later, a pasted game or a link's readable part are someone's link.
+  async function openLink(record, request = {}) {
     if (!record) {
       // An emptied fragment: the game on the board goes back into the URL.
-      if (s.live && !s.linkError) showInURL(s.live.record);
+      if (s.live && !s.linkError) showInURL(s.live.record, urlRequest(s.game));
       hooks.linkHandled(s.linkError ? "error" : "ok");
       return;
     }
@@ -450,22 +457,17 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       if (!now || now.error) return;
       setGame(ahead, now);
       say(text.movedOnText());
-    } else if (wantsComputer()) {
-      // A position to play against the computer (from the puzzles page), as the side against
-      // the sender's: the computer takes the sender's place.
-      const side = openerSide(state);
-      const next = await session.ask("load", { record, side: "" });
-      if (!next || next.error) return;
-      setGame(makeGame(next, { mode: "computer", side, level: formSettings().level }), next);
     } else {
-      // Someone else's game: played by link, as the other side than its sender's.
-      const side = openerSide(state);
-      const next = await session.ask("load", { record, side });
-      if (!next) return;
-      setGame(makeGame(next, { mode: "link", side, level: formSettings().level }), next);
-      if (store.latestOwn(s.game.id)) say(text.linkOpenedText());
+      // A game against the computer (a computer game's own URL, or a position from the puzzles
+      // page), where the computer takes the sender's place; else someone else's game, played by
+      // link as the other side than its sender's.
+      const roles = linkRoles(request, openerSide(state), formSettings().level);
+      const byLink = roles.mode === "link";
+      const next = await session.ask("load", { record, side: byLink ? roles.side : "" });
+      if (!next || next.error) return;
+      setGame(makeGame(next, roles), next);
+      if (byLink && store.latestOwn(s.game.id)) say(text.linkOpenedText());
     }
-    dropRequest();
     hooks.linkHandled("ok");
   }
 
@@ -500,7 +502,9 @@ export function createController({ root, s, view, store, openings, kind, foxes }
 
   async function backToMine() {
     const own = store.latestOwn(s.linkError ? null : s.game?.id);
-    if (own) await resume(own);
+    if (!own) return;
+    s.message = ""; // about the link left ("You opened a friend's game"), not about this game
+    await resume(own);
   }
 
   function discardLink() {
@@ -565,10 +569,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       // The game drawn before the engine was ready, or before a restart, goes on from its
       // record (with a first move made meanwhile), unless a link was opened meanwhile; a link
       // in question stays in question.
-      if (link && link !== s.live.record && !s.linkError) await openLink(link);
+      if (link && link !== s.live.record && !s.linkError) await openLink(link, linkRequest());
       else if (!s.linkError) await resume(s.game);
     } else if (link) {
-      await openLink(link);
+      await openLink(link, linkRequest());
     } else {
       const saved = store.get(store.current()) ?? store.latestOwn();
       if (saved) await resume(saved);

@@ -5,7 +5,8 @@
 // the engine is ready, and only one whose outcome the page holds.
 
 import { makeGame, viewState } from "../games.js";
-import { earlyOpenerSide, readFragment, wantsComputer } from "../links.js";
+import { earlyOpenerSide, linkRequest, readFragment } from "../links.js";
+import { linkRoles } from "./state.js";
 
 export function readOpenings(script) {
   const openings = JSON.parse(script.textContent);
@@ -42,8 +43,8 @@ export function firstGame(store, openings, settings) {
     return { roles: saved };
   }
   if (link) {
-    const side = earlyOpenerSide(link);
-    return { roles: side ? { mode: wantsComputer() ? "computer" : "link", side } : null, blank: true };
+    const roles = linkRoles(linkRequest(), earlyOpenerSide(link), settings.level);
+    return { roles: roles.side ? roles : null, blank: true };
   }
   return draftGame(openings, settings);
 }

@@ -24,11 +24,15 @@ export function showSettings(form, s) {
   if (f.sideways) f.sideways.checked = Boolean(shown.sideways);
 }
 
-function rolesToForm(form, { mode, side }) {
+function rolesToForm(form, { mode, side, level }) {
   const f = form.elements;
   f.mode.value = mode;
   f.side.value = side;
+  if (level) f.level.value = level; // a computer game's URL waiting for the engine names its level
   form.dataset.mode = mode;
-  // By link the sides are fixed: the sender plays one, whoever opens the link the other.
-  form.querySelector("fieldset.for-side").disabled = mode === "link";
+  // By link the sides are fixed: the sender plays one, whoever opens the link the other. The
+  // note says so, where the player looks for the disabled choice.
+  const fixed = mode === "link";
+  form.querySelector("fieldset.for-side").disabled = fixed;
+  form.querySelector("#side-note").hidden = !fixed;
 }

@@ -3,6 +3,7 @@
 // the view draws it (lichess's round controller, in small).
 
 export const LEVELS = ["easy", "medium", "hard"];
+export const SIDES = ["fox", "geese"];
 
 // engine: "loading" (first load or a retry), "ready", "restarting" (a new worker replaces one
 // that died), "failed" (given up; only Retry brings it back).
@@ -162,4 +163,27 @@ export function turnedNote(s) {
 // (or the player's own game); else the position shown.
 export function boardState(s) {
   return s.linkError?.behind ?? s.shown;
+}
+
+// What a game's own URL carries besides its record (docs/notation.md, "The play page's URL"):
+// a game against the computer names the opponent, the player's side and the level, which no
+// record holds, so that its URL opened where no game of it is saved is that game again. Any
+// other game's URL is its record alone: a two-player game or a link opened elsewhere is a link.
+export function urlRequest(game) {
+  if (game?.mode !== "computer") return "";
+  return `?opponent=computer&side=${game.side}&level=${game.level}`;
+}
+
+// Who plays a record opened from a URL that is no game saved here: the URL's request (the
+// query, as {opponent, side, level}), else by link with its sender, on the other side than the
+// sender's (`opener`, links.js). A request without a side or level, or with one this page does
+// not know (the puzzles page asks for the computer alone), keeps the opener's side and the
+// page's level.
+export function linkRoles(request, opener, level) {
+  if (request.opponent !== "computer") return { mode: "link", side: opener, level };
+  return {
+    mode: "computer",
+    side: SIDES.includes(request.side) ? request.side : opener,
+    level: LEVELS.includes(request.level) ? request.level : level,
+  };
 }
