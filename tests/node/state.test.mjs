@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import {
   boardState, computerToMove, createState, flippedFor, huffNoteShown, moveAt, moveNumber, mustJump, numberShift, placing,
-  running, turnedNote, undoTarget, whyNoMove,
+  placingHint, running, turnedNote, undoTarget, whyNoMove,
 } from "../../site_builder/static/js/play/state.js";
 
 // An engine state, as api.state gives it, reduced to what the queries read.
@@ -204,4 +204,12 @@ test("moves are numbered from the side that opens the game, each side keeping it
   assert.deepEqual([0, 1, 2, 3].map((ply) => moveAt(s, ply)), [0, 1, 2, 2]);
   s.first = "geese";
   assert.deepEqual([0, 1, 2, 3].map((ply) => moveAt(s, ply)), [0, 1, 1, 2]);
+});
+
+test("the first-move hint speaks of placing only to the geese's player, or on their turn", () => {
+  assert.equal(placingHint(playing({ side: "geese" })), true);
+  assert.equal(placingHint(playing({ side: "fox" })), false);
+  assert.equal(placingHint(playing({ mode: "link", side: "fox", toMove: "geese" })), false);
+  assert.equal(placingHint(playing({ mode: "two", side: "fox", toMove: "geese" })), true);
+  assert.equal(placingHint(playing({ mode: "two", side: "geese", toMove: "fox" })), false);
 });
