@@ -152,11 +152,15 @@ def ai_move(
     return state(base.with_moves((*base.moves, str(move))), position)
 
 
-def as_text(record: str) -> dict[str, Any]:
-    """The record as text to copy (game/record_text.py): ``{"text"}``, or an error."""
+def as_text(
+    record: str, head: list[str] | None = None, tail: list[str] | None = None
+) -> dict[str, Any]:
+    """The record as text to copy (game/record_text.py): ``{"text"}``, or an error. ``head``
+    and ``tail``: the page's notes for the reader, in its language, before and after."""
     try:
         parsed = GameRecord.parse(record)
-        return {"text": record_text(parsed, parsed.replay())}
+        parsed.replay()  # a record whose moves cannot be played is refused, not written out
+        return {"text": record_text(parsed, head or (), tail or ())}
     except RecordError as exc:
         return _error(exc)
 

@@ -1,36 +1,45 @@
 """A game record as text to copy and paste: one field or move a line (docs/notation.md).
 
 ```
-game: fox-and-geese
-table: 13s
-side: fox
+# Fox and Geese · 13 geese, sideways steps allowed
+fox-and-geese 13s fox
 1. d4-c4
 2. c3-c4
-result: fox (fox-trapped)
+# The fox wins. The fox cannot move.
 ```
 
-The text says what the record (``game/record.py``) says, in lines a person can read: the
-game id, the table (the record's options), the side the sender of a link plays (only when
-the record names one), a version 3 record's start (``start:``, in the record's own
-spelling), the moves in notation one a line (numbered by ply; the numbers are optional when
-pasted back, and checked when present), and the result with its reason once the game is
-over. The words are English, like the notation: a text pasted on a page in any language
-reads the same. ``read_text`` builds the record string from the lines and decodes it with
-``GameRecord``, so the text accepts exactly the records the record format accepts and nothing
-else; an error names the line at fault (``TextError.line``). A single line holding a record,
-or a link whose fragment is one, is read as that record.
+The text says what the record (``game/record.py``) says, in lines a person can read. One
+header line holds what the record's header holds, in the record's own spelling and the same
+in every language: the game id, the table (the record's options), the side the sender of a
+link plays (``-`` for none, only written when something follows) and a version 3 record's
+start. Then the moves in notation one a line (numbered by ply; the numbers are optional
+when pasted back, and checked when present). Lines that begin with ``#`` are notes for the
+reader, in the page's language (the game, the table, how it ended): the page gives them,
+and reading skips them, so a text copied on a page in one language opens on a page in any
+other.
+
+Texts written before the header line had fields instead (``game:``, ``table:``, ``side:``,
+``start:`` and, once the game was over, ``result:`` with the winner and the reason, checked
+against the moves); they still read. ``read_text`` builds the record string from the lines
+and decodes it with ``GameRecord``, so the text accepts exactly the records the record
+format accepts and nothing else; an error names the line at fault (``TextError.line``). A
+single line holding a record, or a link whose fragment is one, is read as that record.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .codes import RecordCode
 from .position import Position
 from .record import MAX_LENGTH, SIDES, GameRecord, RecordError
 
-# Header fields, in the order they are written.
+# Header fields, in the order the header line holds them (and older texts wrote them).
 FIELDS = ("game", "table", "side", "start")
+# A line for the reader, skipped when read.
+NOTE = "#"
+NO_SIDE = "-"
 # A text is its record written out: fields, move numbers and line breaks make it longer.
 MAX_TEXT_LENGTH = 4 * MAX_LENGTH
 
@@ -52,23 +61,26 @@ class TextError(RecordError):
         self.line = line
 
 
-def record_text(record: GameRecord, position: Position | None = None) -> str:
-    """The record as text; ``position``: the position after its moves, if known."""
-    position = record.replay() if position is None else position
+def record_text(record: GameRecord, head: Sequence[str] = (), tail: Sequence[str] = ()) -> str:
+    """The record as text; ``head`` and ``tail``: notes for the reader before the header line
+    and after the moves (the page's words: the game, the table, how it ended)."""
     parts = record.encode().split(".")
     # The header as the record writes it (docs/notation.md): version 3 always has a side
     # part (`-` for none) and a start after it.
-    fields = {"game": record.game, "table": record.options}
-    if record.side:
-        fields["side"] = record.side
+    header = [record.game, record.options]
     if parts[0] == "3":
-        fields["start"] = parts[4]
-    lines = [f"{key}: {value}" for key, value in fields.items()]
+        header += [record.side or NO_SIDE, parts[4]]
+    elif record.side:
+        header.append(record.side)
+    lines = [*_notes(head), " ".join(header)]
     lines += [f"{ply}. {move}" for ply, move in enumerate(record.moves, 1)]
-    outcome = position.outcome()
-    if outcome:
-        lines.append(f"result: {_result(position)}")
+    lines += _notes(tail)
     return "\n".join(lines) + "\n"
+
+
+def _notes(notes: Sequence[str]) -> list[str]:
+    """Each note's lines as lines of the text that reading skips."""
+    return [f"{NOTE} {line}" for note in notes for line in str(note).splitlines() if line.strip()]
 
 
 def read_text(text: str) -> tuple[GameRecord, Position]:
@@ -80,17 +92,24 @@ def read_text(text: str) -> tuple[GameRecord, Position]:
             RecordError(RecordCode.TOO_LONG, f"longer than {MAX_TEXT_LENGTH} characters"), None
         )
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if len(lines) == 1 and ":" not in lines[0][1].split("#")[-1]:
+    if len(lines) == 1 and not _spaced(lines[0][1]) and ":" not in lines[0][1].split("#")[-1]:
         return _read_record(lines[0][1].split("#")[-1], lines[0][0])
     fields: dict[str, tuple[int, str]] = {}
     moves: list[tuple[int, str]] = []
     result: tuple[int, str] | None = None
     for n, line in lines:
+        if line.startswith(NOTE):
+            continue
         if result is not None:
             raise _line_error(n, "a line after the result")
         key, colon, value = line.partition(":")
         key = key.strip().lower()
-        if colon and key == "result":
+        if not colon and _spaced(line) and not _NUMBERED.fullmatch(line):
+            # The header line: a move is one word, with its number before it.
+            if fields or moves:
+                raise _line_error(n, "a header after the header or the moves")
+            fields = _header(n, line)
+        elif colon and key == "result":
             result = (n, " ".join(value.split()))
         elif colon and key in FIELDS:
             if key in fields or moves:
@@ -129,6 +148,21 @@ def read_text(text: str) -> tuple[GameRecord, Position]:
                 result[0],
             )
     return record, position
+
+
+def _spaced(line: str) -> bool:
+    return any(c.isspace() for c in line)
+
+
+def _header(line: int, text: str) -> dict[str, tuple[int, str]]:
+    """The fields of the header line, each at that line."""
+    words = text.split()
+    if len(words) > len(FIELDS) or any("." in word for word in words):
+        raise _line_error(line, "not a header")
+    fields = dict(zip(FIELDS, words, strict=False))
+    if fields.get("side") == NO_SIDE:
+        del fields["side"]
+    return {key: (line, value) for key, value in fields.items()}
 
 
 def _result(position: Position) -> str:

@@ -280,7 +280,8 @@ def theme_text(theme: str, foxes: int, tr: NullTranslations, pieces: str = FOX_G
 def words(pieces: str, tr: NullTranslations) -> dict[str, Any] | None:
     """The page's sentences that name a game's own pieces (Asalto, Bagh-Chal), worded here
     since the play page's texts (texts.js) speak of foxes and geese; ``%(move)s`` and
-    ``%(point)s`` stay for the page to fill. None for foxes and geese."""
+    ``%(point)s`` stay for the page to fill. ``placed``: the answers and refutations that place
+    a goat, which name its point rather than the move's notation. None for foxes and geese."""
     if pieces == OFFICERS_REBELS:
         answers = {
             "fox": tr.pgettext("asalto", "Right. The rebels answer %(move)s. Your move."),
@@ -317,6 +318,26 @@ def words(pieces: str, tr: NullTranslations) -> dict[str, Any] | None:
         }
     else:
         return None
+    # A goat placed: only the goats place, so only the tigers' solver meets one as an answer.
+    placed = (
+        {
+            "answers": {
+                "fox": tr.pgettext(
+                    "bagh-chal",
+                    "Right. The goats answer by placing a goat on %(point)s. Your move.",
+                ),
+            },
+            "refuted": {
+                "fox": tr.pgettext(
+                    "bagh-chal",
+                    "Not this one: the goats answer by placing a goat on %(point)s, and the tigers "
+                    "can no longer win in time.",
+                ),
+            },
+        }
+        if pieces == TIGERS_GOATS
+        else None
+    )
     reasons = {
         code.value: said
         for code in IllegalReason
@@ -325,6 +346,7 @@ def words(pieces: str, tr: NullTranslations) -> dict[str, Any] | None:
     return {
         "answers": answers,
         "refuted": refuted,
+        "placed": placed,
         "labels": lesson_words.labels(pieces, tr),
         "chain": lesson_words.chain(pieces, tr),
         "reasons": reasons,

@@ -190,6 +190,7 @@ def test_each_kind_of_fault_is_found(code, text):
 SENTENCES = REPO / "tests" / "node" / "sentences.mjs"
 # What a placeholder left unfilled or a value missing looks like once in a sentence.
 LEFTOVER = re.compile(r"%\(\w+\)s|%[sd]|\b(undefined|null|NaN)\b|\[object")
+PLACEMENT = re.compile(r"@[a-i][1-9]")
 
 
 def moves_of_every_kind() -> list[dict]:
@@ -270,6 +271,9 @@ def sentence_faults(code: str, sentences: list[tuple[str, str]]) -> list[str]:
         found = faults(code, sentence)
         if m := LEFTOVER.search(sentence):
             found.append(f"left over {m.group()!r}")
+        # A placement's notation (@e4) is no move to a reader: a sentence says where it went.
+        if m := PLACEMENT.search(sentence):
+            found.append(f"a placement in notation {m.group()!r}")
         if code != "en" and (m := english.search(sentence)):
             found.append(f"English {m.group()!r}")
         problems += [f"{what}: {fault} in {sentence!r}" for fault in found]

@@ -121,6 +121,32 @@ def test_a_game_with_its_own_pieces_never_speaks_of_foxes_and_geese(pages_dir, c
         assert data["words"] != en["words"], "translated"
 
 
+@pytest.mark.parametrize("code", ["en", "de", "fi"])
+def test_a_goat_placed_in_answer_is_worded_as_a_placement(pages_dir, code):
+    """The goats' answers that place a goat have sentences that name its point: "answer @b1"
+    reads as no move. Only the goats place, so only a tigers' puzzle meets one."""
+    data = page_json(pages_dir, code, "bagh-chal")
+    placing = {
+        p["side"]
+        for p in data["puzzles"]
+        for step in p["steps"]
+        for reply in (step["reply"], *step["wrong"].values())
+        if reply and len(p["moves"][reply]["path"]) == 1
+    }
+    assert placing == {"fox"}
+    placed = data["words"]["placed"]
+    for kind in ("answers", "refuted"):
+        said = placed[kind]["fox"]
+        assert "%(point)s" in said and "%(move)s" not in said, said
+    if code == "en":
+        assert placed["answers"]["fox"] == (
+            "Right. The goats answer by placing a goat on %(point)s. Your move."
+        )
+    else:
+        assert placed != page_json(pages_dir, "en", "bagh-chal")["words"]["placed"]
+    assert page_json(pages_dir, code, "asalto")["words"]["placed"] is None
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_json_is_the_engines_word_on_every_position(game):
     """Replayed with the engine: each step's legal moves, the line, each wrong try's reply (a

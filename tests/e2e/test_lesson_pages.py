@@ -115,7 +115,7 @@ def test_a_goat_is_placed_by_click_and_by_keyboard(page, site_server):
     page.keyboard.press("Enter")
     expect(page.locator("#lessons")).to_have_attribute("data-status", "done")
     expect(page.locator("#lessons [data-piece=goose][data-at=a2]")).to_have_count(1)
-    expect(page.locator("#lesson-announce")).to_contain_text("@a2")
+    expect(page.locator("#lesson-announce")).to_contain_text("A goat is placed on a2.")
     assert page.console_errors == []
 
 

@@ -387,10 +387,18 @@ def test_keyboard_moves_and_announcements(page, site_server):
     page.keyboard.press("Enter")
     after = api.play(api.new_game("fox-and-geese")["record"], "d4-d5")
     wait_record(page, after["record"])
-    expect(page.locator("#announce")).to_contain_text("d4-d5")
+    # The player's own move is said in a sentence, as the computer's is.
+    expect(page.locator("#announce")).to_have_text("You played d4-d5. Geese to move")
     assert point(page, "d5").get_attribute("aria-label") != point(page, "d4").get_attribute(
         "aria-label"
     )
+    # Escape drops a piece chosen, and says so.
+    point(page, "c3").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_contain_text("c3 chosen.")
+    page.keyboard.press("Escape")
+    assert point(page, "c3").get_attribute("aria-pressed") != "true"
+    expect(page.locator("#announce")).to_have_text("Selection cancelled: no piece is chosen.")
 
 
 # A policy as strict as the site can have: scripts only from files, WebAssembly allowed.

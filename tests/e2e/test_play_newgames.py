@@ -112,10 +112,10 @@ def test_a_bagh_chal_game_by_keyboard_with_each_goat_placed_said(page, site_serv
         state = api.play(state["record"], move)
         wait_record(page, state["record"])
         if len(path) == 1 and i < 6:
-            expect(announce).to_contain_text(f"A goat is placed on {path[0]}.")
+            expect(announce).to_contain_text(f"You placed a goat on {path[0]}.")
             expect(announce).to_contain_text("Tigers to move")
         elif state["last"]["captures"] and i < 30:
-            expect(announce).to_contain_text(f"{move}: the tiger takes 1 goat.")
+            expect(announce).to_contain_text(f"You played {move}: the tiger takes 1 goat.")
     expect(page.locator("#status")).to_have_attribute("data-result", "fox")
     assert_hand(page, state)
     assert not page.console_errors
@@ -190,19 +190,29 @@ def test_the_computer_replies_in_both_games(page, site_server):
 
 
 def test_a_friends_link_of_each_game_opens_in_a_fresh_browser(browser, page, site_server):
-    for game, side, move, friend_side in (
-        ("bagh-chal", "geese", "@c3", "tigers"),
-        ("asalto", "geese", "d4-d5", "officers"),
+    # A goat placed reads as a placement on both sides of the link, never as "@c3".
+    for game, side, move, friend_side, played, seen in (
+        (
+            "bagh-chal",
+            "geese",
+            "@c3",
+            "tigers",
+            "You placed a goat on c3.",
+            "Your friend placed a goat on c3.",
+        ),
+        ("asalto", "geese", "d4-d5", "officers", "You played d4-d5.", "Your friend played d4-d5."),
     ):
         open_play(page, site_server, game)
         # The side first (by link it is fixed), then a new game by link.
         set_mode(page, "computer", side=side, answer="confirm")
         set_mode(page, "link", answer="confirm")
         state = enter_move(page, api.new_game(game, side=side), move)
+        expect(page.locator("#status")).to_contain_text(played)
         with friend_page(browser, page.url) as friend:
             status = friend.locator("#status")
             expect(status).to_contain_text(f"You play the {friend_side}.")
-            expect(status).to_contain_text(f"Your friend played {move}.")
+            expect(status).to_contain_text(seen)
+            assert "@" not in status.inner_text()
             if game == "bagh-chal":
                 expect(friend.locator("#tally")).to_contain_text("Goats in hand: 19")
                 expect(friend.locator("svg[data-board] .hand")).to_have_attribute(
@@ -233,4 +243,59 @@ def test_a_reload_in_the_placement_phase_keeps_the_hand(page, site_server):
     held.release()
     page.wait_for_selector(READY)
     assert_hand(page, state)
+    assert not page.console_errors
+
+
+def test_a_goat_placed_by_link_is_said_as_a_placement_in_german(browser, page, site_server):
+    open_play(page, site_server, "bagh-chal", lang="de")
+    set_mode(page, "computer", side="geese", answer="confirm")
+    set_mode(page, "link", answer="confirm")
+    enter_move(page, api.new_game("bagh-chal", side="geese"), "@e4")
+    expect(page.locator("#status")).to_contain_text("Du hast eine Ziege auf e4 eingesetzt.")
+    with friend_page(browser, page.url) as friend:
+        status = friend.locator("#status")
+        expect(status).to_contain_text("Dein Gegenüber hat eine Ziege auf e4 eingesetzt.")
+        assert "@" not in status.inner_text()
+
+
+def test_a_tigers_player_is_not_told_to_place_goats(page, site_server):
+    open_play(page, site_server, "bagh-chal")
+    page.evaluate("() => localStorage.removeItem('fox-and-geese:hint-seen')")
+    page.reload()
+    page.wait_for_selector(READY)
+    hint = page.locator("#hint")
+    place = hint.locator("[data-hint=place]")
+    set_mode(page, "computer", side="fox", answer="confirm")
+    expect(hint).to_be_visible()
+    expect(place).to_be_hidden()
+    expect(hint.locator("[data-hint=move]")).to_be_visible()
+    assert hint.inner_text().strip() == "Tap or click a tiger, then the point it goes to."
+    set_mode(page, "computer", side="geese", answer="confirm")
+    expect(place).to_be_visible()
+    expect(hint).to_contain_text("Goats are placed first")
+    # Two players at one device: the goats' words on the goats' turn only.
+    set_mode(page, "two", answer="confirm")
+    expect(page.locator("#status")).to_have_text("Goats to move")
+    expect(place).to_be_visible()
+
+
+def test_an_asalto_huff_stays_said_with_the_computers_reply_in_finnish(page, site_server):
+    # A link whose sender played the rebels, played on against the computer: the opener has
+    # the officers, and their step e6-d5 leaves a capture untaken.
+    sent = api.play(api.new_game("asalto", side="geese")["record"], HUFF[0])
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(f"{site_server.root_url}fi/asalto/play/?opponent=computer#{sent['record']}")
+    page.wait_for_selector(READY)
+    assert api.play(sent["record"], HUFF[1])["huffed"] == ["d5"]
+    # Clicked (the game against the computer keeps a record of its own, not the link's).
+    for name in HUFF[1].split("-"):
+        point(page, name).click()
+    wait_plies(page, 3)  # the computer's reply is on the board
+    huff = "Pisteessä d5 oleva upseeri puhalletaan"
+    message, announce = page.locator("#message"), page.locator("#announce")
+    # The huff is not replaced by the reply: both are shown, and both said.
+    expect(message).to_contain_text(huff)
+    expect(message).to_contain_text("Tietokone")
+    expect(announce).to_contain_text(huff)
+    expect(announce).to_contain_text("Tietokone")
     assert not page.console_errors

@@ -353,3 +353,24 @@ def test_an_asalto_step_that_huffs_the_last_officers_loses_at_once(page, site_se
     assert pieces(page) == start
     assert requests == []
     assert page.console_errors == []
+
+
+def test_a_goats_placement_in_answer_is_said_as_a_placement(page, site_server):
+    """A tigers' wrong move refuted by a goat placed: the page says where it was placed."""
+    data = open_puzzles(page, site_server, "en", "bagh-chal")
+    puzzle, wrong, point = min(
+        (p["id"], m, p["moves"][r]["path"][0])
+        for p in data["puzzles"]
+        if p["side"] == "fox"
+        for m, r in p["steps"][0]["wrong"].items()
+        if r and len(p["moves"][r]["path"]) == 1
+    )
+    page.goto(f"{site_server.root_url}en/bagh-chal/puzzles/#{puzzle}")
+    section = page.locator("#puzzles")
+    expect(section).to_have_attribute("data-puzzle", puzzle)
+    click(page, wrong)
+    expect(section).to_have_attribute("data-status", "wrong")
+    message = page.locator("#puzzle-message")
+    expect(message).to_contain_text(f"the goats answer by placing a goat on {point}")
+    assert "@" not in message.inner_text()
+    assert page.console_errors == []

@@ -233,23 +233,33 @@ def test_the_game_downloads_as_an_animated_png_of_every_position(browser, site_s
     page.context.close()
 
 
-def test_a_copied_game_pasted_in_a_fresh_browser_opens_the_same_game(browser, site_server):
+# The notes a page writes before the game's header line, in its language: its name and table.
+NOTES = {"en": "# Fox and Geese · 13 geese", "fi": "# Kettu ja hanhet · 13 hanhea"}
+
+
+@pytest.mark.parametrize(("copied_in", "pasted_in"), [("en", "en"), ("fi", "pl")])
+def test_a_copied_game_pasted_in_a_fresh_browser_opens_the_same_game(
+    browser, site_server, copied_in, pasted_in
+):
     clipboard = {"permissions": ["clipboard-read", "clipboard-write"]}
-    page = open_page(browser, site_server, **clipboard)
+    page = open_page(browser, site_server, lang=copied_in, **clipboard)
+    said = page.locator("#message").text_content()
     page.click("[data-action=copy-text]")
-    page.wait_for_function(
-        "() => document.querySelector('#message').textContent.includes('copied')"
-    )
+    page.wait_for_function("m => document.querySelector('#message').textContent !== m", arg=said)
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    # The game as the page holds it: the link's record, as sent back by its opener.
-    assert copied == api.as_text(record_in_url(page))["text"]
+    # The game as the page holds it (the link's record, as sent back by its opener), under a
+    # note in the page's language; no English field names.
+    record = record_in_url(page)
+    assert copied == api.as_text(record, [copied.splitlines()[0][2:]])["text"]
+    assert copied.startswith(NOTES[copied_in])
+    assert "game:" not in copied and "table:" not in copied
     moves = page.eval_on_selector_all(*MOVES)
     pieces = board_pieces(page)
     page.context.close()
 
-    fresh = open_page(browser, site_server, fragment="")
+    fresh = open_page(browser, site_server, fragment="", lang=pasted_in)
     fresh.fill("#paste-input", copied)
-    fresh.get_by_role("button", name="Open the game").click()
+    fresh.click("#paste-form button[type=submit]")
     fresh.wait_for_function(
         "n => document.querySelectorAll('#moves [data-move]').length === n", arg=len(moves)
     )

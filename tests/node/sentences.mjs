@@ -55,7 +55,8 @@ for (const n of input.foxes) {
           statuses.push([`${mode} ${side} ${toMove} to move, ${engine}, n=${n}`,
             statusText(state({ mode, side, toMove, engine }), n)]);
         }
-        for (const [ply, last] of [[0, null], [1, moves[0]], [6, moves[1]]]) {
+        // Every kind of move as the last one (a placement names its point, not "@e4").
+        for (const [ply, last] of [[0, null], ...moves.map((m, i) => [i + 1, m])]) {
           statuses.push([`${mode} ${side} ${toMove} to move at ply ${ply}, n=${n}`,
             statusText(state({ mode, side, toMove, ply, last }), n)]);
         }
@@ -76,15 +77,23 @@ for (const [at, total] of [[0, 3], [1, 3], [2, 9], [7, 30]]) {
 }
 for (const [what, status] of statuses) add(`status: ${what}`, status);
 
-// What is said after each kind of move, by the player or the computer, before every status.
+// What is said after each kind of move, by the player or the computer, before every status;
+// a huff of the player's move is said again with the computer's reply.
+const huff = text.eventText("huff", ["c6"]);
 for (const last of moves) {
   add(`computer played ${last.move}`, text.computerPlayedText(last));
+  add(`you played ${last.move}`, text.youPlayedText(last));
+  add(`in short ${last.move}`, text.moveWords(last));
   for (const [what, status] of statuses) {
     add(`after ${last.move}, ${what}`, text.afterMoveText(last, status));
+    add(`after ${last.move} in a link game, ${what}`, text.afterMoveText(last, status, { link: true }));
     add(`after the computer's ${last.move}, ${what}`,
       text.afterMoveText(last, status, { computer: true }));
+    add(`after the computer's ${last.move} with a huff before, ${what}`,
+      text.afterMoveText(last, status, { computer: true, before: huff, extra: huff }));
   }
 }
+add("selection cancelled", text.cancelledText());
 
 // The messages that take codes or numbers.
 const errors = [
@@ -128,6 +137,9 @@ for (const n of input.foxes) {
       for (const plies of [1, 2, 5]) {
         analysis(`hint ${reason} for ${side}, ${plies} plies, n=${n}`,
           text.adviceText({ move: "d4-d5", reason, plies, count: plies, point: "d5" }, side, n));
+        // A placement, as the hint's path gives it.
+        analysis(`hint to place, ${reason} for ${side}, ${plies} plies, n=${n}`,
+          text.adviceText({ move: "@c3", path: ["c3"], reason, plies, count: plies, point: "d5" }, side, n));
       }
     }
     analysis(`exact: ${side} wins, n=${n}`, text.exactText(side, n));

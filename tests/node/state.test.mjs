@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import {
   boardState, computerToMove, createState, flippedFor, huffNoteShown, linkRoles, moveAt, moveNumber, mustJump, numberShift,
-  placing, running, turnedNote, undoTarget, urlRequest, whyNoMove,
+  placing, placingHint, running, turnedNote, undoTarget, urlRequest, whyNoMove,
 } from "../../site_builder/static/js/play/state.js";
 
 // An engine state, as api.state gives it, reduced to what the queries read.
@@ -241,4 +241,12 @@ test("a request for the computer alone (the puzzles page) keeps the opener's sid
   assert.deepEqual(linkRoles(odd, "geese", "medium"), { mode: "computer", side: "geese", level: "medium" });
   // Another opponent asked for is no computer game.
   assert.equal(linkRoles({ opponent: "friend", side: "fox", level: "hard" }, "geese", "easy").mode, "link");
+});
+
+test("the first-move hint speaks of placing only to the geese's player, or on their turn", () => {
+  assert.equal(placingHint(playing({ side: "geese" })), true);
+  assert.equal(placingHint(playing({ side: "fox" })), false);
+  assert.equal(placingHint(playing({ mode: "link", side: "fox", toMove: "geese" })), false);
+  assert.equal(placingHint(playing({ mode: "two", side: "fox", toMove: "geese" })), true);
+  assert.equal(placingHint(playing({ mode: "two", side: "geese", toMove: "fox" })), false);
 });

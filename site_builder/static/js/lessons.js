@@ -82,8 +82,8 @@ function finish(move, status) {
   board.update({ ...after, legal: [] }, { animate: after.last, interactive: false, end: after.end });
   setStatus(status);
   const outcome = outcomeText(after);
-  // Spoken: the move in notation, then what it did (the captured geese are named there).
-  say(outcome, `${move}. ${outcome}`);
+  // Spoken: the move (a placement in words), then what it did (the captured geese are named there).
+  say(outcome, [text.moveWords(after.last), outcome].filter(Boolean).join(" "));
 }
 
 function moved(move) {
@@ -116,6 +116,7 @@ const board = new Board($("svg[data-board]"), {
   onIllegal: illegal,
   onSelect: selected,
   onChain: (canStop) => say((canStop && words?.chain) || text.chainText(canStop)),
+  onCancel: () => say("", text.cancelledText()),
   onBlocked: () => say(t("This lesson is done: go on to the next one, or try it again.")),
   label: (name, kind) => (words && kind ? words.labels[kind].replace("%(point)s", name)
     : text.pointLabel(name, kind)),
@@ -135,7 +136,7 @@ root.addEventListener("click", (e) => {
 
 // Escape anywhere drops the piece chosen, as on the play page.
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape") board.cancel();
+  if (e.key === "Escape") board.drop();
 });
 
 for (const button of root.querySelectorAll("button")) button.disabled = false;

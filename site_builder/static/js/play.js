@@ -98,7 +98,7 @@ function bind() {
       // Anywhere on the page: drop the piece chosen, or answer "no".
       if (s.question) play.answer(false);
       else if (s.setup) play.editor.close();
-      else view.board.cancel();
+      else view.board.drop();
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey || !s.live) return;
@@ -151,6 +151,7 @@ setTimeout(() => {
     onSelect: play.selected,
     onChain: play.chain,
     onBlocked: play.blocked,
+    onCancel: play.cancelled,
     onEdit: play.editor.point,
   });
   view.render(s);

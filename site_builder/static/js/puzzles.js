@@ -75,8 +75,14 @@ function say(message, spoken = message) {
 }
 
 const fill = (message, move) => message.replace("%(move)s", move);
+// A goat placed (a move whose path is one point, puzzle.moves) has sentences of its own, which
+// name the point: "answer @b1" reads as no move.
+const placement = (move) => (puzzle.moves[move].path.length === 1 ? puzzle.moves[move].path[0] : null);
+const fillPoint = (message, point) => message.replace("%(point)s", point);
 
 function defenderAnswersText(move) {
+  const point = placement(move);
+  if (point && words?.placed) return fillPoint(words.placed.answers[puzzle.side], point);
   if (words) return fill(words.answers[puzzle.side], move);
   if (puzzle.side === "fox") return t("Right. The geese answer %(move)s. Your move.", { move });
   return tn("Right. The fox answers %(move)s. Your move.", "Right. The foxes answer %(move)s. Your move.",
@@ -84,6 +90,8 @@ function defenderAnswersText(move) {
 }
 
 function refutationText(reply) {
+  const point = placement(reply);
+  if (point && words?.placed) return fillPoint(words.placed.refuted[puzzle.side], point);
   if (words) return fill(words.refuted[puzzle.side], reply);
   if (puzzle.side === "fox") {
     return tn("Not this one: the geese answer %(move)s, and the fox can no longer win in time.",
@@ -219,7 +227,7 @@ function finish(move, status) {
     solved = t("Solved!") + " ";
   }
   const outcome = outcomeText(win);
-  say(`${solved}${outcome}`, `${move}. ${solved}${outcome}`);
+  say(`${solved}${outcome}`, `${text.moveWords(puzzle.moves[move])} ${solved}${outcome}`);
 }
 
 function moved(move) {
@@ -234,7 +242,7 @@ function moved(move) {
     }
     draw(move, { animate: move });
     setStatus("answer");
-    speak(move);
+    speak(text.youPlayedText(puzzle.moves[move]));
     afterMove(() => {
       const reply = here.reply;
       pieces = applied(pieces, reply, `${move} ${reply}`);
@@ -263,11 +271,11 @@ function moved(move) {
     draw(move, { animate: move, end: outcome.end });
     const refused = t("Not this one: that move loses at once.");
     const lost = `${refused} ${outcomeText(outcome)}`;
-    say(lost, `${move}. ${lost}`);
+    say(lost, `${text.moveWords(puzzle.moves[move])} ${lost}`);
     return;
   }
   draw(move, { animate: move });
-  speak(move);
+  speak(text.youPlayedText(puzzle.moves[move]));
   afterMove(() => {
     pieces = applied(pieces, reply, `${move} ${reply}`);
     played.push(reply);
@@ -336,6 +344,7 @@ const board = new Board($("svg[data-board]"), {
   onIllegal: illegal,
   onSelect: selected,
   onChain: (canStop) => say((canStop && words?.chain) || text.chainText(canStop)),
+  onCancel: () => say("", text.cancelledText()),
   onBlocked: blocked,
   label: (name, kind) => (words && kind ? words.labels[kind].replace("%(point)s", name)
     : text.pointLabel(name, kind)),
@@ -352,7 +361,7 @@ root.addEventListener("click", (e) => {
 
 // Escape anywhere drops the piece chosen, as on the play page.
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape") board.cancel();
+  if (e.key === "Escape") board.drop();
 });
 
 // A link to a puzzle opens it; without one, the first puzzle not solved yet.

@@ -177,17 +177,51 @@ export function replyWhenReadyText() {
   return t("The computer will reply as soon as the game engine has loaded.");
 }
 
-// Play by link: who you are, what happened, what to do next.
+// A move as the engine's view gives it ({move, path, captures}) is a placement when its path
+// is one point (a goat put down from the hand): only Bagh-Chal's goats are placed. Sentences
+// that name a move have a message of their own for it, since "played @e4" reads as no move.
+const placed = (last) => last.path.length === 1;
+
+// Who played the last move, in a sentence: the friend's move or your own (last: the engine's
+// move view).
+function friendPlayedText(last) {
+  if (placed(last)) return pt("bagh-chal", "Your friend placed a goat on %(point)s.", { point: last.path[0] });
+  return t("Your friend played %(move)s.", { move: last.move });
+}
+
+// Your own move, as the computer's is said (computerPlayedText): what it took, or where a goat
+// was placed.
+export function youPlayedText(last) {
+  if (placed(last)) return pt("bagh-chal", "You placed a goat on %(point)s.", { point: last.path[0] });
+  const { move, captures } = last;
+  if (!captures.length) return t("You played %(move)s.", { move });
+  const n = captures.length;
+  if (OFFICERS) {
+    return npt("asalto", "You played %(move)s: the officer takes %(num)s rebel.",
+      "You played %(move)s: the officer takes %(num)s rebels.", n, { move });
+  }
+  if (TIGERS) {
+    return npt("bagh-chal", "You played %(move)s: the tiger takes %(num)s goat.",
+      "You played %(move)s: the tiger takes %(num)s goats.", n, { move });
+  }
+  return tn("You played %(move)s: the fox takes %(num)s goose.",
+    "You played %(move)s: the fox takes %(num)s geese.", n, { move });
+}
+
+// Play by link: who you are, what happened, what to do next (last: the engine's view of the
+// last move, or null).
 export function linkStatusText({ side, toMove, last, n, fresh }) {
   const you = youPlayText(side, n);
   if (toMove === side) {
     // Nothing has been sent yet before the first move: the link goes to the friend, not back.
     if (!last) return [you, t("Make your move, then send the link to your friend.")].join(" ");
-    return [you, t("Your friend played %(move)s.", { move: last }),
-      t("Make your move, then send the link back.")].join(" ");
+    return [you, friendPlayedText(last), t("Make your move, then send the link back.")].join(" ");
   }
-  if (last && !fresh) return [you, t("You played %(move)s.", { move: last }),
-    t("Send the link to your friend and wait for the reply.")].join(" ");
+  if (last && !fresh) {
+    // The status names the move only, as the friend's is named; what it took is said after it.
+    const mine = placed(last) ? youPlayedText(last) : t("You played %(move)s.", { move: last.move });
+    return [you, mine, t("Send the link to your friend and wait for the reply.")].join(" ");
+  }
   return [you, t("Your friend moves first: send them the link.")].join(" ");
 }
 
@@ -326,21 +360,16 @@ export function pointLabel(name, kind) {
   return t("%(point)s, empty", { point: name });
 }
 
-// A move in words for screen readers, from the engine's move ({move, path, captures}): a
-// capture says what it took; a piece placed from the hand (a path of one point) where it went.
-export function moveWords({ move, path, captures }) {
-  if (path.length === 1) return pt("bagh-chal", "A goat is placed on %(point)s.", { point: path[0] });
-  if (!captures.length) return move;
-  const n = captures.length;
-  if (OFFICERS) {
-    return npt("asalto", "%(move)s: the officer takes %(num)s rebel.", "%(move)s: the officer takes %(num)s rebels.", n, { move });
-  }
-  if (TIGERS) return npt("bagh-chal", "%(move)s: the tiger takes %(num)s goat.", "%(move)s: the tiger takes %(num)s goats.", n, { move });
-  return tn("%(move)s: the fox takes %(num)s goose.", "%(move)s: the fox takes %(num)s geese.", n, { move });
+// A move in short for screen readers, from the engine's move ({move, path, captures}), where
+// what it took is said after it (a lesson's or a puzzle's outcome): its notation, or for a
+// piece placed from the hand (a path of one point) where it went.
+export function moveWords(last) {
+  if (placed(last)) return pt("bagh-chal", "A goat is placed on %(point)s.", { point: last.path[0] });
+  return `${last.move}.`;
 }
 
-// The capture gets a sentence of its own: wrapping moveWords, which ends a sentence itself,
-// would end this one twice.
+// The capture gets a sentence of its own: a capture said after the move would end one
+// sentence twice.
 export function computerPlayedText({ move, path, captures }) {
   if (path.length === 1) return pt("bagh-chal", "The computer placed a goat on %(point)s.", { point: path[0] });
   if (!captures.length) return t("The computer played %(move)s.", { move });
@@ -357,10 +386,18 @@ export function computerPlayedText({ move, path, captures }) {
     "The computer played %(move)s: the fox takes %(num)s geese.", n, { move });
 }
 
-// What a screen reader hears after a move: the move (the computer's in a sentence of its own),
-// then the status line as it is after it.
-export function afterMoveText(last, status, { computer = false, extra = "" } = {}) {
-  return [computer ? computerPlayedText(last) : moveWords(last), extra, status].filter(Boolean).join(" ");
+// What a screen reader hears after a move: the move in a sentence (the computer's, or your
+// own), what else happened (extra: a huff), then the status line as it is after it. A link
+// game's status names your own move already: it is said again only for what it took.
+// before: what was said of the move before the computer's reply (a huff), said again with it.
+export function afterMoveText(last, status, { computer = false, extra = "", link = false, before = "" } = {}) {
+  const said = computer ? computerPlayedText(last) : link && !last.captures.length ? "" : youPlayedText(last);
+  return [before, said, extra, status].filter(Boolean).join(" ");
+}
+
+// Escape dropped the piece chosen.
+export function cancelledText() {
+  return t("Selection cancelled: no piece is chosen.");
 }
 
 export function selectedText(point, targets) {
@@ -529,9 +566,13 @@ export function hintText(hint, side, n) {
   }
 }
 
-// The hint's move and why, in one line.
+// The hint's move and why, in one line; a placement (a path of one point) says where.
 export function adviceText(hint, side, n) {
-  return t("Hint: %(move)s. %(reason)s", { move: hint.move, reason: hintText(hint, side, n) });
+  const reason = hintText(hint, side, n);
+  if (hint.path?.length === 1) {
+    return pt("bagh-chal", "Hint: place a goat on %(point)s. %(reason)s", { point: hint.path[0], reason });
+  }
+  return t("Hint: %(move)s. %(reason)s", { move: hint.move, reason });
 }
 
 export function hintWaitText() {

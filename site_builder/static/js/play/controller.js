@@ -56,6 +56,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     const other = g !== s.game;
     if (other) {
       s.otherTab = s.huffNote = false;
+      s.moveHuff = "";
       s.setup = null; // another game on the board: the position being set up is left
     }
     s.game = g;
@@ -86,6 +87,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   function takeOver() {
     session.invalidate();
     s.thinking = false;
+    s.moveHuff = ""; // the move it was about is no longer the one the computer answers
   }
 
   // Another tab saved this game since this tab read it: show it as it is now.
@@ -142,8 +144,11 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     hooks.mark("reply-shown");
     if (!setGame(game, next, { animate: next.last })) return; // another tab's game came first
     const extra = huffed(next);
-    const played = [text.computerPlayedText(next.last), extra].filter(Boolean).join(" ");
-    say(played, text.afterMoveText(next.last, view.status(), { computer: true, extra }));
+    // A huff of your own move stays with the reply, shown and said, until the next move.
+    const before = s.moveHuff;
+    s.moveHuff = "";
+    const played = [before, text.computerPlayedText(next.last), extra].filter(Boolean).join(" ");
+    say(played, text.afterMoveText(next.last, view.status(), { computer: true, extra, before }));
   }
 
   // What a move huffed off the board, in a sentence (else ""); the first huff the player
@@ -191,9 +196,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     keep(HINT_KEY, "true");
     s.putAside = null; // the new game is under way: the one put aside stays saved, out of the way
     hooks.mark("move-shown");
-    s.message = huffed(next);
+    s.message = s.moveHuff = huffed(next);
     if (!setGame(s.game, next, { animate: next.last })) return false;
-    view.speak(text.afterMoveText(next.last, view.status(), { extra: s.message }));
+    view.speak(text.afterMoveText(next.last, view.status(),
+      { extra: s.message, link: s.game.mode === "link" }));
     return true;
   }
 
@@ -224,6 +230,11 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     // A piece on the board while pieces in hand must be placed first: that is why it cannot move.
     const why = placing(s.shown) ? "must-place" : "no-moves";
     say(targets.length ? "" : text.illegalText(why), text.selectedText(name, targets));
+  }
+
+  // Escape dropped the piece chosen: the sentence about it (what it could do) goes too.
+  function cancelled() {
+    say("", text.cancelledText());
   }
 
   async function undo() {
@@ -589,7 +600,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     foxes, openings, formSettings, startGame: startNew, takeOver });
 
   return {
-    analysis, editor, session, say, render, formSettings, move, typedMove, explainIllegal, selected, undo,
+    analysis, editor, session, say, render, formSettings, move, typedMove, explainIllegal, selected, cancelled, undo,
     browse, flip, dismissTurned, dismissHuff,
     answer, requestNew, restore, again, stronger, kinderTable, settingChanged, openLink,
     backToMine, discardLink, copyLink, checkOtherTabs, computerTurn, startEngine,

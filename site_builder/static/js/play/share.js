@@ -116,8 +116,18 @@ export function createShare({ root, s, view, play }) {
     }
   }
 
+  // The text's notes for its reader, in the page's language (the game and table, how it
+  // ended); the engine writes them as lines it skips when the text is pasted back.
+  function textNotes(live) {
+    const foxes = Number(root.dataset.foxes || 1);
+    const table = text.tableText(live.geese, live.sideways, root.dataset.sidewaysOption === "true");
+    const ending = live.result
+      ? [`${text.winnerText(live.result, foxes)} ${text.reasonText(live.reason, foxes, live.captures_to_win)}`] : [];
+    return { head: [`${root.dataset.gameName} · ${table}`], tail: ending };
+  }
+
   async function copyText() {
-    const answer = await play.session.ask("as_text", { record: s.live.record });
+    const answer = await play.session.ask("as_text", { record: s.live.record, ...textNotes(s.live) });
     if (!answer || answer.error) return;
     try {
       await navigator.clipboard.writeText(answer.text);

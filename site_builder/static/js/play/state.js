@@ -23,6 +23,7 @@ export function createState({ manualFlip = false, defaults, first = "fox" }) {
     putAside: null,      // the game the last new game put aside, to bring back
     linkError: null,     // a link that cannot be played as it is: {error, other, behind}
     message: "",         // the sentence under the status, about the game as it is now
+    moveHuff: "",        // what the player's own last move huffed, said again with the reply
     browseMessage: "",   // what was said while an earlier move is shown, in its place
     manualFlip,          // the player turned the board themselves
     defaults,            // the page's own choice of opening settings: {mode, side}
@@ -145,6 +146,14 @@ export function computerToMove(s, hidden = false) {
 // Who plays what on the board: the game's roles, a link's waiting for the engine, or the page's.
 export function roles(s) {
   return s.game ?? s.early ?? s.defaults;
+}
+
+// Whether the first-move hint speaks of placing pieces from the hand: only to the player of
+// the geese (Bagh-Chal's goats), in a game of two players while it is their turn.
+export function placingHint(s) {
+  const { mode, side } = roles(s);
+  const toMove = boardState(s)?.to_move;
+  return (mode === "two" ? toMove ?? "geese" : side) === "geese";
 }
 
 // The board turned so that the player's side is at the bottom (unless they flipped it).

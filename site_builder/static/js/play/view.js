@@ -11,7 +11,8 @@ import { showSettings } from "./settings.js";
 import { editorBoard, renderEditor } from "./setup.js";
 import { renderShare } from "./share.js";
 import {
-  LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, moveAt, mustJump, numberShift, roles, turnedNote,
+  LEVELS, boardState, flippedFor, huffNoteShown, isBrowsing, moveAt, mustJump, numberShift, placingHint, roles,
+  turnedNote,
   undoTarget, whyNoMove,
 } from "./state.js";
 
@@ -59,7 +60,7 @@ export function statusText(s, n) {
   if (s.engine !== "ready" && game.mode === "computer" && !humans) return text.replyWhenReadyText();
   if (game.mode === "two") return text.toMoveText(live.to_move, n);
   if (game.mode === "link") {
-    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last?.move, n,
+    return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n,
       fresh: live.ply === 0 });
   }
   return humans ? text.yourMoveText(live.to_move, n) : text.toMoveText(live.to_move, n);
@@ -247,6 +248,8 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     $("#own-game").hidden = !(s.game?.mode === "link" || s.linkError) || !own;
     $("#aside").hidden = !s.putAside;
     $("#hint").hidden = !s.hint;
+    const place = placingHint(s);
+    for (const words of root.querySelectorAll("#hint [data-hint]")) words.hidden = (words.dataset.hint === "place") !== place;
     $("#turned-note").hidden = !view.board || !turnedNote(s);
     $("#huff-note").hidden = !huffNoteShown(s);
     $("#other-tab").hidden = !s.otherTab;

@@ -30,7 +30,8 @@ export class Board {
   // callbacks: onMove(notation) for a legal move, onIllegal({code} | {path}) for a refused one
   // (path: the points clicked, the piece's first, for the engine to say why), onSelect(name, targets),
   // onChain(canStop) when a jump chain waits for its next point, onBlocked() for a tap while
-  // the board takes no moves, label(name, kind) -> the accessible name of a point.
+  // the board takes no moves, onCancel() when the player drops the piece chosen (Escape),
+  // label(name, kind) -> the accessible name of a point.
   constructor(svg, callbacks) {
     this.svg = svg;
     this.cb = callbacks;
@@ -208,6 +209,13 @@ export class Board {
     this.endDrag(null);
     this.drawPieces();
     this.drawMarks();
+  }
+
+  // The player dropped the piece chosen (Escape): said, unlike a choice the board drops itself.
+  drop() {
+    if (!this.selection) return;
+    this.cancel();
+    this.cb.onCancel?.();
   }
 
   // -- drawing --------------------------------------------------------
@@ -625,7 +633,7 @@ export class Board {
       e.preventDefault();
       this.choose(name);
     } else if (e.key === "Escape") {
-      this.cancel();
+      this.drop();
     }
   }
 
