@@ -4,6 +4,8 @@ who wins."""
 
 from __future__ import annotations
 
+import math
+
 from game import Side, square_name
 from game.record import GameRecord
 from game.solve import Solver, solve
@@ -84,7 +86,9 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
     page.wait_for_selector("#review[data-status=running]")
     # Progress: the moves done go up while it runs (the worker's calls are short).
     page.wait_for_function("() => Number(document.querySelector('#review').dataset.done) > 0")
-    assert "Reviewing the game" in page.locator("#review-text").inner_text()
+    # In moves as the list numbers them (both sides' halves), not in plies.
+    moves = math.ceil(len(record.moves) / 2)
+    assert f" of {moves} moves done." in page.locator("#review-text").inner_text()
     # The move list and the board stay usable while it runs: a look back is answered between
     # two of the review's calls, not after the last.
     page.click("#moves [data-ply='10']")
@@ -101,7 +105,7 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
     assert thrown.get_attribute("data-turn") == "true"
     assert "Mistake" in thrown.inner_text()  # the symbol's words, for a screen reader
     turn = page.locator("#review-turn")
-    assert turn.inner_text() == "Where the game turned: move 37"
+    assert turn.inner_text() == "The game turned at the fox's move 37"  # whose move it was
     turn.click()
     page.wait_for_selector("#moves [aria-current][data-ply='73']")
     assert "This move lets the win go." in page.locator("#review-move").inner_text()
@@ -154,7 +158,8 @@ def test_a_review_can_be_stopped_and_started_again(page, site_server):
     page.click("[data-action=stop-review]")
     page.wait_for_selector("#review[data-status=stopped]")
     done = page.locator("#review").get_attribute("data-done")
-    assert "Review stopped after" in page.locator("#review-text").inner_text()
+    moves = math.ceil(len(record.moves) / 2)
+    assert f" of {moves} moves." in page.locator("#review-text").inner_text()
     assert page.locator("[data-action=stop-review]").is_hidden()
     wait_engine_idle(page)  # the answer under way at the stop has come, and is not counted
     assert page.locator("#review").get_attribute("data-done") == done

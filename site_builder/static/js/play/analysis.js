@@ -5,10 +5,10 @@
 
 import * as text from "../texts.js";
 import {
-  canReview, chartTop, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewProgress, reviewRow, reviewShown,
-  shownAdvice, valueSeries, whyNoHint,
+  canReview, chartTop, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewMoveProgress, reviewProgress,
+  reviewRow, reviewShown, shownAdvice, turnOf, valueSeries, whyNoHint,
 } from "./analysis-state.js";
-import { isBrowsing, moveAt } from "./state.js";
+import { isBrowsing, moveAt, numberShift } from "./state.js";
 
 // A hint thinks as long as the hard level does for a move (analysis.HINT_SECONDS).
 const HINT_SECONDS = 1;
@@ -20,6 +20,9 @@ const REVIEW_STEP_SECONDS = 0.4;
 const REVIEW_CALL_BUDGET_SECONDS = 10;
 // analysis.VALUE_CAP: a proven win (at the top of the chart, whose scale is chartTop's).
 const VALUE_CAP = 1000;
+
+// How the move list numbers the moves (state.numberShift of the game listed).
+const listShift = (s) => numberShift(s.linkError?.behind ?? s.live, s.first);
 
 // -- the actions ------------------------------------------------------------------------------
 
@@ -71,7 +74,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     const r = { record: live.record, moves: [...live.moves], rows: {}, next: live.moves.length, turn: null,
       running: true, stopped: false, failed: false };
     s.review = r;
-    tell(text.reviewProgressText(0, r.moves.length));
+    tell(text.reviewProgressText(0, reviewMoveProgress(r, listShift(s)).total));
     while (r.next !== null) {
       // The rows so far go back with each call: the worker keeps no game, and finds from them
       // where the game turned.
@@ -99,7 +102,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     if (!r?.running) return;
     r.running = false;
     r.stopped = true;
-    const { done, total } = reviewProgress(r);
+    const { done, total } = reviewMoveProgress(r, listShift(s));
     tell(text.reviewStoppedText(done, total));
   }
 
@@ -182,7 +185,7 @@ export function createAnalysisView(root, { foxes }) {
         button.dataset.turn = "true";
         const flag = document.createElement("span");
         flag.className = "visually-hidden";
-        flag.textContent = `, ${text.turnButtonText(moveAt(s, ply))}`;
+        flag.textContent = `, ${text.turnButtonText(moveAt(s, ply), row.side, foxes)}`;
         mark.append(flag);
       }
       button.append(mark);
@@ -261,12 +264,13 @@ export function createAnalysisView(root, { foxes }) {
     panel.hidden = !r;
     markMoves(s, r);
     if (!r) return;
-    const { done, total } = reviewProgress(r);
-    bar.max = total;
-    bar.value = done;
+    const plies = reviewProgress(r);
+    bar.max = plies.total;
+    bar.value = plies.done;
     bar.hidden = !r.running;
     panel.dataset.status = r.running ? "running" : r.failed ? "failed" : r.stopped ? "stopped" : "done";
-    panel.dataset.done = String(done);
+    panel.dataset.done = String(plies.done);
+    const { done, total } = reviewMoveProgress(r, listShift(s));
     if (r.running) progress.textContent = text.reviewProgressText(done, total);
     else if (r.failed) progress.textContent = text.reviewFailedText();
     else if (r.stopped) progress.textContent = text.reviewStoppedText(done, total);
@@ -278,9 +282,10 @@ export function createAnalysisView(root, { foxes }) {
     const known = at <= r.moves.length ? exactAfter(r, at) : null;
     exact.textContent = known ? text.exactText(known.winner, foxes) : "";
     exact.hidden = !known;
-    turn.hidden = !r.turn;
-    if (r.turn) {
-      turn.textContent = text.turnButtonText(moveAt(s, r.turn));
+    const turned = turnOf(r, listShift(s));
+    turn.hidden = !turned;
+    if (turned) {
+      turn.textContent = text.turnButtonText(turned.move, turned.side, foxes);
       turn.dataset.ply = String(r.turn); // the page's click on [data-ply] goes there
     }
     drawChart(s, r, Math.min(at, r.moves.length));
