@@ -43,6 +43,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     const live = s.live;
     const shown = shownAdvice(s);
     if (shown) {
+      shown.asked = (shown.asked ?? 1) + 1;
       tell(text.adviceText(shown, shown.side, foxes)); // the same position: said again, not counted
       return;
     }
@@ -61,7 +62,8 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     }
     // The board marks the move by its points, from the engine's own view of the position.
     const move = live.legal.find((m) => m.move === answer.move);
-    s.advice = { ...answer, record: live.record, path: move?.path ?? [], side: live.to_move };
+    // asked: how often, so that the view brings it into sight each time (createAnalysisView).
+    s.advice = { ...answer, record: live.record, path: move?.path ?? [], side: live.to_move, asked: 1 };
     s.game.hints = hintsUsed(s) + 1;
     save();
     tell(text.adviceText(s.advice, s.advice.side, foxes));
@@ -144,6 +146,33 @@ export function createAnalysisView(root, { foxes }) {
   const tableBody = $("#value-table tbody");
   let drawnChart = null; // what the chart and table were drawn from, as JSON
 
+  // Where the board is above the panel (play.css's one column), the hint's sentence goes right
+  // under the board, beside the move it marks: below the buttons it is out of sight with the
+  // board. Beside the board (two columns) it stays under the Hint button.
+  const boardEl = $("svg[data-board]");
+  const adviceHome = advice.parentElement;
+  const adviceHomeNext = advice.nextElementSibling;
+  const oneColumn = window.matchMedia("(max-width: 52rem)");
+  const placeAdvice = () => {
+    if (oneColumn.matches) boardEl.after(advice);
+    else adviceHome.insertBefore(advice, adviceHomeNext);
+  };
+  placeAdvice();
+  oneColumn.addEventListener("change", placeAdvice);
+  let revealed = ""; // the hint last brought into sight (record and times asked)
+
+  // The board and the hint's sentence in sight together where they fit (a phone: the player
+  // pressed Hint below the board), else the sentence.
+  function revealAdvice() {
+    const board = boardEl.getBoundingClientRect();
+    const said = advice.getBoundingClientRect();
+    const top = Math.min(board.top, said.top);
+    const bottom = Math.max(board.bottom, said.bottom);
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const by = bottom - top <= window.innerHeight ? top - 4 : said.bottom - window.innerHeight + 4;
+    window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   function renderHint(s) {
     const offered = hintOffered(s) && !s.live?.result;
     hintButton.hidden = !offered;
@@ -155,6 +184,11 @@ export function createAnalysisView(root, { foxes }) {
     advice.textContent = shown ? text.adviceText(shown, shown.side, foxes) : s.adviceWaiting ? text.hintWaitText() : "";
     advice.dataset.move = shown?.move ?? "";
     advice.dataset.reason = shown?.reason ?? "";
+    const key = shown ? `${shown.record} ${shown.asked}` : "";
+    if (key && key !== revealed) {
+      revealed = key;
+      revealAdvice();
+    }
     const { live, game } = s;
     const hints = hintsUsed(s);
     const ended = Boolean(live?.result) && !isBrowsing(s) && !s.linkError && hints > 0;
