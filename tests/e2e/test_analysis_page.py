@@ -173,3 +173,68 @@ def test_no_review_of_a_running_link_game(page, site_server):
     open_link(page, site_server, record)
     assert page.locator("[data-action=review]").is_hidden()
     assert page.locator("[data-action=hint]").is_hidden()
+
+
+# Whatever lies below the page's footer, in page pixels: nothing, once laid out right.
+BELOW_FOOTER = """() => {
+  const footer = document.querySelector('footer');
+  return document.documentElement.scrollHeight - (footer.getBoundingClientRect().bottom + scrollY);
+}"""
+
+
+def test_after_a_review_nothing_hangs_below_the_footer(browser, site_server):
+    # The closed table of values takes its summary's height, and the marks' hidden words in the
+    # move list (a box that scrolls) stay inside it: once they hung below it, where the page
+    # then grew blank space under its footer.
+    record = thrown_game()
+    for viewport, touch in (
+        ({"width": 1280, "height": 800}, False),
+        ({"width": 390, "height": 844}, True),
+    ):
+        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(play_url(site_server, fragment=record.encode()))
+            page.wait_for_selector(READY)
+            page.wait_for_selector("#status[data-result=geese]")
+            assert page.evaluate(BELOW_FOOTER) <= 1
+            page.click("[data-action=review]")
+            page.wait_for_selector("#review[data-status=done]", timeout=REVIEW_TIMEOUT_MS)
+            details = page.locator("#review details.value-table")
+            assert details.get_attribute("open") is None
+            summary = page.locator("#review details.value-table summary").bounding_box()
+            assert abs(details.bounding_box()["height"] - summary["height"]) <= 1
+            assert page.evaluate(BELOW_FOOTER) <= 1, viewport
+            page.click("#review details.value-table summary")  # open, the table is there
+            assert page.locator("#value-table tbody tr").first.is_visible()
+        finally:
+            context.close()
+
+
+def test_on_a_phone_a_hint_shows_its_move_and_sentence_with_the_board(browser, site_server):
+    game = thrown_game()
+    record = game.with_moves(game.moves[:75])
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(play_url(site_server, fragment=record.encode()))
+        page.wait_for_selector(READY)
+        page.wait_for_selector("#status[data-mode=link]")
+        set_mode(page, "two")
+        button = page.locator("[data-action=hint]")
+        button.scroll_into_view_if_needed()  # the player scrolled down to the button
+        box = button.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("() => document.querySelector('#advice').dataset.move !== ''")
+        in_view = """(el) => { const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"""
+        assert page.locator("#advice").evaluate(in_view)
+        marks = page.locator("svg[data-board] .mark-hint")
+        assert marks.count() == 2
+        assert all(marks.nth(i).evaluate(in_view) for i in range(2))
+    finally:
+        context.close()
