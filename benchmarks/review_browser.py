@@ -1,9 +1,11 @@
 """The play page's review and hint in Debian's Chromium (Pyodide in the page's worker).
 
     python benchmarks/review_browser.py [--site dist] [--port 8731] [--tables fg13,tf]
-                                        [--hints 10,50,90]
+                                        [--hints 10,50,90] [--plies 100]
 
-For the longest game of each table in benchmarks/results/ (cut at 100 plies), opened by link
+All seven tables by default (--tables takes any of fg13, fg15, fg17, tf, lc, asalto, bc), one
+line each as it is done and a Markdown table of them all at the end. For the longest game of
+each table in benchmarks/results/ (cut at --plies, 100), opened by link
 and played on by two players on one device: the time from *Review the game* to the review
 done, how often the progress moved (the longest wait between two updates), and how long a
 look back at an earlier move took while the review ran. Then a hint at plies 10, 50 and 90
@@ -43,8 +45,8 @@ PLIES = 100
 HINT_PLIES = (10, 50, 90)
 
 
-def longest_game(game: str, geese: int | None, prefix: str) -> GameRecord:
-    """The longest recorded game of the table, cut at PLIES."""
+def longest_game(game: str, geese: int | None, prefix: str, plies: int = PLIES) -> GameRecord:
+    """The longest recorded game of the table, cut at ``plies``."""
     best: list[str] = []
     head = f"{game}/{geese} " if geese else f"{game} "
     for path in sorted(RESULTS.glob(f"{prefix}*.games.txt")):
@@ -53,7 +55,7 @@ def longest_game(game: str, geese: int | None, prefix: str) -> GameRecord:
                 moves = line.split(": ")[-1].split()
                 if len(moves) > len(best):
                     best = moves
-    return GameRecord.new(game, geese).with_moves(best[:PLIES])
+    return GameRecord.new(game, geese).with_moves(best[:plies])
 
 
 def open_two_players(page: Page, url: str) -> None:
@@ -119,7 +121,17 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8731)
     parser.add_argument("--tables", default=",".join(TABLES))
     parser.add_argument("--hints", default=",".join(map(str, HINT_PLIES)), help="plies")
+    parser.add_argument("--plies", type=int, default=PLIES, help="cut each game here")
     args = parser.parse_args()
+    tables = args.tables.split(",")
+    unknown = [t for t in tables if t not in TABLES]
+    if unknown:
+        parser.error(f"unknown tables {', '.join(unknown)}; known: {', '.join(TABLES)}")
+    summary = [
+        "| table | plies | review | longest wait for progress | a look back during it "
+        "| hints | load average |",
+        "|---|---|---|---|---|---|---|",
+    ]
     server = subprocess.Popen(
         [sys.executable, str(REPO / "scripts" / "serve.py"), args.site, "--port", str(args.port)],
         stdout=subprocess.DEVNULL,
@@ -131,9 +143,9 @@ def main() -> None:
             browser = pw.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
             )
-            for table in args.tables.split(","):
+            for table in tables:
                 game, geese, prefix = TABLES[table]
-                record = longest_game(game, geese, prefix)
+                record = longest_game(game, geese, prefix, args.plies)
                 base = f"http://127.0.0.1:{args.port}/en/{game}/play/#"
                 context = browser.new_context(viewport={"width": 1280, "height": 1000})
                 figures = measure_review(
@@ -156,7 +168,13 @@ def main() -> None:
                     f"(load average {os.getloadavg()[0]:.1f})",
                     flush=True,
                 )
+                summary.append(
+                    f"| {table} | {len(record.moves)} | {figures['review']:.1f} s "
+                    f"| {figures['longest_wait']:.2f} s | {figures['look_back']:.2f} s "
+                    f"| {', '.join(f'{h:.2f}' for h in hints)} s | {os.getloadavg()[0]:.1f} |"
+                )
             browser.close()
+        print("\n".join(summary))
     finally:
         server.terminate()
         server.wait()

@@ -18,7 +18,7 @@ busy.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,7 +239,8 @@ class Row:
     exact_before: Value | None
     exact_after: Value | None
     verdict: Verdict | None
-    loss: int  # what the move gave away, from the uncapped scores (Assessment.score), at least 0
+    loss: int  # what the move gave away, at least 0, as ``judge`` weighs it (0 for a good move's
+    # best or exact verdict)
 
     def as_dict(self) -> dict[str, Any]:
         def exact(value: Value | None) -> dict[str, Any] | None:
@@ -261,26 +262,47 @@ class Row:
 
 
 def judge(
-    mover: Side, move: Move, before: Assessment, after: Assessment
-) -> tuple[MoveMark, Verdict | None]:
-    """The mark of ``move`` and, where the exact value is known on both sides, its verdict
-    (``before``: the assessment of the position it was played in; ``after``: of the next)."""
-    verdict = None
+    mover: Side,
+    move: Move,
+    before: Assessment,
+    after: Assessment,
+    alternative: Callable[[], Assessment] | None = None,
+) -> tuple[MoveMark, Verdict | None, int]:
+    """The mark of ``move``, its verdict where the exact value is known on both sides, and what
+    it gave away (``before``: the assessment of the position it was played in; ``after``: of
+    the next; ``alternative``: of the position after the engine's move, asked for only when the
+    move went into a proven loss that ``before`` did not know of). The loss agrees with the
+    mark: 0 for the engine's own move and for a move the exact values call good."""
     if before.exact is not None and after.exact is not None:
         if before.exact[0] is not mover:
-            verdict = Verdict.ALREADY_LOST
-        elif after.exact[0] is mover:
-            verdict = Verdict.KEEPS_WIN
-        else:
-            return MoveMark.MISTAKE, Verdict.LETS_WIN_GO
-    if move == before.best or verdict is not None:
-        return MoveMark.GOOD, verdict
-    loss = before.worth + after.worth  # the next position's value is the opponent's
+            return MoveMark.GOOD, Verdict.ALREADY_LOST, 0
+        if after.exact[0] is mover:
+            return MoveMark.GOOD, Verdict.KEEPS_WIN, 0
+        return MoveMark.MISTAKE, Verdict.LETS_WIN_GO, max(MISTAKE, before.value + after.value)
+    if move == before.best:
+        return MoveMark.GOOD, None, 0
+    if after.exact is not None:
+        # The next position is proven; what this one had is weighed against that on the capped
+        # values (a proven result counts as the cap: an unproven score past it is no more).
+        if after.exact[0] is mover:
+            return MoveMark.GOOD, None, 0  # into a proven win
+        # Into a proven loss that the search of this position did not see: a mistake, unless
+        # the engine's own move loses provably too (then this position was lost already).
+        other = None if alternative is None else alternative()
+        if other is not None and other.exact is not None and other.exact[0] is not mover:
+            return MoveMark.GOOD, None, 0
+        loss = max(MISTAKE, (-VALUE_CAP if other is None else -other.value) + after.value)
+        return MoveMark.MISTAKE, None, loss
+    if before.exact is not None:
+        # Out of a proven result into a position not proven: on the capped values too.
+        loss = max(0, before.value + after.value)
+    else:
+        loss = max(0, before.worth + after.worth)  # the next position's value is the opponent's
     if loss >= MISTAKE:
-        return MoveMark.MISTAKE, None
+        return MoveMark.MISTAKE, None, loss
     if loss >= INACCURACY:
-        return MoveMark.INACCURATE, None
-    return MoveMark.GOOD, None
+        return MoveMark.INACCURATE, None, loss
+    return MoveMark.GOOD, None, loss
 
 
 # The record last reviewed (and the kept solver it used), and the new positions the exact
@@ -375,7 +397,16 @@ def review(
             if _insist(exact, spent):
                 position.push(move)  # the next call starts from ``after`` again
                 break
-            mark, verdict = judge(mover, move, before, after)
+
+            def alternative(best: Move | None = before.best) -> Assessment:
+                assert best is not None
+                position.push(best)
+                try:
+                    return assess(position, nodes)
+                finally:
+                    position.pop()
+
+            mark, verdict, loss = judge(mover, move, before, after, alternative)
             best = None if before.best is None else str(before.best)
             rows.append(
                 Row(
@@ -389,7 +420,7 @@ def review(
                     before.exact,
                     after.exact,
                     verdict,
-                    max(0, before.worth + after.worth),
+                    loss,
                 )
             )
             after = before
@@ -409,16 +440,20 @@ def review(
 
 
 def turning_point(rows: Iterable[Mapping[str, Any]]) -> int | None:
-    """The ply of the move where the game turned: the first that let a proven win go, else
-    the one that gave away most (at least an inaccuracy's worth); None for a clean game.
+    """The ply of the move where the game turned: the first that let a proven win go, else the
+    mistake that gave away most, else the inaccuracy that did; None for a clean game. Taken
+    from the marks, so the move it names is never one marked good.
 
     Takes rows as ``Row.as_dict`` writes them, so the page can hand back the rows of
     earlier calls."""
-    worst: tuple[int, int] | None = None
-    for row in rows:
+    worst: tuple[int, int, int] | None = None  # (rank of the mark, loss, -ply)
+    rank = {MoveMark.MISTAKE: 2, MoveMark.INACCURATE: 1}
+    for row in sorted(rows, key=lambda r: int(r["ply"])):
         if row.get("verdict") == Verdict.LETS_WIN_GO:
             return int(row["ply"])
-        loss = int(row.get("loss", 0))
-        if loss >= INACCURACY and (worst is None or loss > worst[0]):
-            worst = (loss, int(row["ply"]))
-    return None if worst is None else worst[1]
+        weight = rank.get(MoveMark(row.get("mark", MoveMark.GOOD)), 0)
+        if weight:
+            key = (weight, int(row.get("loss", 0)), -int(row["ply"]))
+            if worst is None or key > worst:
+                worst = key
+    return None if worst is None else -worst[2]

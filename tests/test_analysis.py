@@ -10,7 +10,9 @@ from game.analysis import (
     INACCURACY,
     MISTAKE,
     VALUE_CAP,
+    Assessment,
     hint,
+    judge,
     review,
     turning_point,
 )
@@ -24,6 +26,12 @@ from tests.helpers import CONFIGS, REPO, finished_game
 # with best play, lets the win go at ply 73 (d7-c7), as the exact search shows.
 GAMES = REPO / "benchmarks" / "results" / "fg13-easy-beginner.games.txt"
 THROWN = "fox-and-geese/13 easy-beginner seed 100003:"
+
+
+def recorded(name: str, head: str, game: str, geese: int | None = None) -> GameRecord:
+    path = REPO / "benchmarks" / "results" / name
+    line = next(x for x in path.read_text().splitlines() if x.startswith(head))
+    return GameRecord.new(game, geese).with_moves(line.split(": ")[-1].split())
 
 
 def thrown_game() -> GameRecord:
@@ -222,17 +230,81 @@ def test_a_review_goes_back_from_where_it_is_told_and_says_where_to_go_on():
     assert review(record, until=0).rows == ()
 
 
-def test_marks_follow_the_thresholds():
+def test_the_turn_is_the_worst_marked_move():
     assert 0 < INACCURACY < MISTAKE < VALUE_CAP
     rows = [
-        {"ply": 1, "loss": INACCURACY - 1, "verdict": None},
-        {"ply": 2, "loss": MISTAKE, "verdict": None},
-        {"ply": 3, "loss": MISTAKE + 5, "verdict": None},
+        {"ply": 1, "loss": INACCURACY - 1, "mark": "good", "verdict": None},
+        {"ply": 2, "loss": MISTAKE, "mark": "mistake", "verdict": None},
+        {"ply": 3, "loss": MISTAKE + 5, "mark": "mistake", "verdict": None},
+        {"ply": 4, "loss": 100, "mark": "inaccurate", "verdict": None},
     ]
     assert turning_point(rows) == 3
     assert turning_point(rows[:1]) is None
-    rows.append({"ply": 4, "loss": 0, "verdict": "lets-win-go"})
-    assert turning_point(rows) == 4
+    assert turning_point([rows[0], rows[3]]) == 4  # no mistake: the worst inaccuracy
+    # A loss on a move marked good (the engine's own move) never makes it the turn.
+    assert turning_point([*rows, {"ply": 5, "loss": 3900, "mark": "good", "verdict": None}]) == 3
+    rows.append({"ply": 6, "loss": 0, "mark": "mistake", "verdict": "lets-win-go"})
+    assert turning_point(rows) == 6
+    assert turning_point(reversed(rows)) == 6  # the page hands rows back in any order
+
+
+def test_a_move_into_a_proven_win_gives_nothing_away():
+    # The search scores a side far ahead past the cap; a proven win counts as the cap. A move
+    # into a proven win once gave away the difference, and the engine's own move was the turn.
+    move = Position(rules_for("fox-and-geese", 13)).legal_moves()[0]
+    ahead = Assessment(VALUE_CAP, move, None, VALUE_CAP + 2_900)
+    won = Assessment(-VALUE_CAP, None, (Side.FOX, 3))  # the geese to move, and the fox wins
+    assert judge(Side.FOX, move, ahead, won) == (MoveMark.GOOD, None, 0)
+    other = Assessment(VALUE_CAP, None, None, VALUE_CAP + 2_900)  # its best was another move
+    assert judge(Side.FOX, move, other, won) == (MoveMark.GOOD, None, 0)
+
+
+def test_a_move_into_a_proven_loss_is_a_mistake_unless_the_best_loses_too():
+    move = Position(rules_for("two-foxes")).legal_moves()[0]
+    behind = Assessment(-VALUE_CAP, None, None, -VALUE_CAP - 300)  # lost by the count, not proven
+    lost = Assessment(VALUE_CAP, None, (Side.FOX, 5))  # the fox side wins: the geese moved
+    holds = Assessment(VALUE_CAP, None, None, VALUE_CAP + 300)
+    mark, verdict, loss = judge(Side.GEESE, move, behind, lost, lambda: holds)
+    assert (mark, verdict) == (MoveMark.MISTAKE, None) and loss >= MISTAKE
+    proven = Assessment(VALUE_CAP, None, (Side.FOX, 7))
+    assert judge(Side.GEESE, move, behind, lost, lambda: proven) == (MoveMark.GOOD, None, 0)
+
+
+def test_a_lost_two_foxes_game_shows_the_move_that_walked_into_the_loss():
+    # The geese, behind by more than the cap, step where the fox wins by force (the review's
+    # search proves it); their engine's move was not proven lost. Once marked good, as the
+    # uncapped score before was below the proven loss after.
+    record = recorded("tf-easy-ab2.games.txt", "two-foxes easy-ab2 seed 100003:", "two-foxes")
+    rows = {r.ply: r for r in review(record, seconds=None, endgame=Endgame()).rows}
+    walked = rows[60]
+    assert (walked.side, walked.move, walked.best) == (Side.GEESE, "a3-b3", "c3-b3")
+    assert walked.exact_before is None and walked.exact_after == (Side.FOX, 5)
+    assert walked.mark is MoveMark.MISTAKE and walked.loss >= MISTAKE
+    assert rows[62].mark is MoveMark.GOOD  # there the engine's move loses provably too
+    assert any(r.mark is MoveMark.MISTAKE for r in rows.values() if r.side is Side.GEESE)
+
+
+def test_the_engine_own_move_gives_nothing_away_and_the_turn_is_marked():
+    # Two Foxes, the fox (hard) winning: at ply 57 the fox's move was the engine's own, into a
+    # proven win, and was once the turn with a loss of some four geese.
+    record = recorded("tf-hard-ab2.games.txt", "two-foxes hard-ab2 seed 100003:", "two-foxes")
+    rows = review(record, seconds=None, endgame=Endgame()).rows
+    played_best = [r for r in rows if r.move == r.best]
+    assert played_best and all(r.loss == 0 and r.mark is MoveMark.GOOD for r in played_best)
+    for r in rows:
+        want = (
+            MoveMark.MISTAKE
+            if r.loss >= MISTAKE
+            else MoveMark.INACCURATE
+            if r.loss >= INACCURACY
+            else MoveMark.GOOD
+        )
+        assert r.mark is want, r
+    by_ply = {r.ply: r for r in rows}
+    assert by_ply[57].loss == 0
+    turn = turning_point(r.as_dict() for r in rows)
+    assert turn is not None and by_ply[turn].mark is MoveMark.MISTAKE
+    assert by_ply[turn].loss == max(r.loss for r in rows if r.mark is MoveMark.MISTAKE)
 
 
 def test_a_review_of_a_bad_record_is_refused():

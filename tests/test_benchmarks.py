@@ -8,6 +8,7 @@ from tests.helpers import load_script
 
 ai_tournament = load_script("benchmarks/ai_tournament.py")
 ai_losses = load_script("benchmarks/ai_losses.py")
+review_browser = load_script("benchmarks/review_browser.py")
 
 
 def test_tournament_opening_plays_random_plies_before_the_levels():
@@ -110,3 +111,14 @@ def test_tournament_games_of_bagh_chal_end():
     task = ("bagh-chal", None, "easy", "greedy", Side.FOX, 1, 30.0, None, 0)
     _, _, plies, _, moves = ai_tournament.play(task)
     assert moves.startswith("@") and len(moves.split()) == plies
+
+
+def test_the_browser_review_benchmark_finds_a_long_game_for_each_of_the_seven_tables():
+    # One command measures every table: each has a recorded game to cut at 100 plies.
+    assert len(review_browser.TABLES) == 7
+    for game, geese, prefix in review_browser.TABLES.values():
+        record = review_browser.longest_game(game, geese, prefix)
+        assert record.game == game and geese in (None, record.geese)
+        assert 90 <= len(record.moves) <= review_browser.PLIES
+        record.replay()  # every move legal in its table
+        assert len(review_browser.longest_game(game, geese, prefix, 10).moves) == 10

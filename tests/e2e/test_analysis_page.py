@@ -4,6 +4,8 @@ who wins."""
 
 from __future__ import annotations
 
+import math
+
 from game import Side, square_name
 from game.record import GameRecord
 from game.solve import Solver, solve
@@ -84,7 +86,9 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
     page.wait_for_selector("#review[data-status=running]")
     # Progress: the moves done go up while it runs (the worker's calls are short).
     page.wait_for_function("() => Number(document.querySelector('#review').dataset.done) > 0")
-    assert "Reviewing the game" in page.locator("#review-text").inner_text()
+    # In moves as the list numbers them (both sides' halves), not in plies.
+    moves = math.ceil(len(record.moves) / 2)
+    assert f" of {moves} moves done." in page.locator("#review-text").inner_text()
     # The move list and the board stay usable while it runs: a look back is answered between
     # two of the review's calls, not after the last.
     page.click("#moves [data-ply='10']")
@@ -101,7 +105,7 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
     assert thrown.get_attribute("data-turn") == "true"
     assert "Mistake" in thrown.inner_text()  # the symbol's words, for a screen reader
     turn = page.locator("#review-turn")
-    assert turn.inner_text() == "Where the game turned: move 37"
+    assert turn.inner_text() == "The game turned at the fox's move 37"  # whose move it was
     turn.click()
     page.wait_for_selector("#moves [aria-current][data-ply='73']")
     assert "This move lets the win go." in page.locator("#review-move").inner_text()
@@ -154,7 +158,8 @@ def test_a_review_can_be_stopped_and_started_again(page, site_server):
     page.click("[data-action=stop-review]")
     page.wait_for_selector("#review[data-status=stopped]")
     done = page.locator("#review").get_attribute("data-done")
-    assert "Review stopped after" in page.locator("#review-text").inner_text()
+    moves = math.ceil(len(record.moves) / 2)
+    assert f" of {moves} moves." in page.locator("#review-text").inner_text()
     assert page.locator("[data-action=stop-review]").is_hidden()
     wait_engine_idle(page)  # the answer under way at the stop has come, and is not counted
     assert page.locator("#review").get_attribute("data-done") == done
@@ -168,3 +173,68 @@ def test_no_review_of_a_running_link_game(page, site_server):
     open_link(page, site_server, record)
     assert page.locator("[data-action=review]").is_hidden()
     assert page.locator("[data-action=hint]").is_hidden()
+
+
+# Whatever lies below the page's footer, in page pixels: nothing, once laid out right.
+BELOW_FOOTER = """() => {
+  const footer = document.querySelector('footer');
+  return document.documentElement.scrollHeight - (footer.getBoundingClientRect().bottom + scrollY);
+}"""
+
+
+def test_after_a_review_nothing_hangs_below_the_footer(browser, site_server):
+    # The closed table of values takes its summary's height, and the marks' hidden words in the
+    # move list (a box that scrolls) stay inside it: once they hung below it, where the page
+    # then grew blank space under its footer.
+    record = thrown_game()
+    for viewport, touch in (
+        ({"width": 1280, "height": 800}, False),
+        ({"width": 390, "height": 844}, True),
+    ):
+        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(play_url(site_server, fragment=record.encode()))
+            page.wait_for_selector(READY)
+            page.wait_for_selector("#status[data-result=geese]")
+            assert page.evaluate(BELOW_FOOTER) <= 1
+            page.click("[data-action=review]")
+            page.wait_for_selector("#review[data-status=done]", timeout=REVIEW_TIMEOUT_MS)
+            details = page.locator("#review details.value-table")
+            assert details.get_attribute("open") is None
+            summary = page.locator("#review details.value-table summary").bounding_box()
+            assert abs(details.bounding_box()["height"] - summary["height"]) <= 1
+            assert page.evaluate(BELOW_FOOTER) <= 1, viewport
+            page.click("#review details.value-table summary")  # open, the table is there
+            assert page.locator("#value-table tbody tr").first.is_visible()
+        finally:
+            context.close()
+
+
+def test_on_a_phone_a_hint_shows_its_move_and_sentence_with_the_board(browser, site_server):
+    game = thrown_game()
+    record = game.with_moves(game.moves[:75])
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(play_url(site_server, fragment=record.encode()))
+        page.wait_for_selector(READY)
+        page.wait_for_selector("#status[data-mode=link]")
+        set_mode(page, "two")
+        button = page.locator("[data-action=hint]")
+        button.scroll_into_view_if_needed()  # the player scrolled down to the button
+        box = button.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("() => document.querySelector('#advice').dataset.move !== ''")
+        in_view = """(el) => { const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"""
+        assert page.locator("#advice").evaluate(in_view)
+        marks = page.locator("svg[data-board] .mark-hint")
+        assert marks.count() == 2
+        assert all(marks.nth(i).evaluate(in_view) for i in range(2))
+    finally:
+        context.close()

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  canReview, chartTop, exactAfter, hintOffered, hintsUsed, markCounts, reviewProgress, reviewShown, shownAdvice,
-  valueSeries, whyNoHint,
+  canReview, chartTop, exactAfter, hintOffered, hintsUsed, markCounts, reviewMoveProgress, reviewProgress, reviewShown,
+  shownAdvice, turnOf, valueSeries, whyNoHint,
 } from "../../site_builder/static/js/play/analysis-state.js";
 import { createState } from "../../site_builder/static/js/play/state.js";
 
@@ -88,6 +88,35 @@ test("the review's progress counts the moves done from the last back", () => {
   assert.deepEqual(reviewProgress(r), { done: 3, total: 4 });
   r.next = null;
   assert.deepEqual(reviewProgress(r), { done: 4, total: 4 });
+});
+
+test("the review's words count moves as the move list numbers them, not plies", () => {
+  // 87 plies, the fox first: the list's last move is 44 (its fox half alone).
+  const r = { moves: Array.from({ length: 87 }, (_, i) => `m${i}`), rows: {}, next: 87 };
+  assert.deepEqual(reviewMoveProgress(r, 0), { done: 0, total: 44 });
+  r.next = 86; // ply 87 done: move 44 is whole
+  assert.deepEqual(reviewMoveProgress(r, 0), { done: 1, total: 44 });
+  r.next = 85; // plies 86 and 87: move 43 is still half done
+  assert.deepEqual(reviewMoveProgress(r, 0), { done: 1, total: 44 });
+  r.next = 84;
+  assert.deepEqual(reviewMoveProgress(r, 0), { done: 2, total: 44 });
+  r.next = null;
+  assert.deepEqual(reviewMoveProgress(r, 0), { done: 44, total: 44 });
+  // The geese first (a set-up position): the first move is a half, and the numbers shift.
+  const set = { moves: ["a", "b", "c"], rows: {}, next: 1 };
+  assert.deepEqual(reviewMoveProgress(set, 1), { done: 1, total: 2 });
+  assert.deepEqual(reviewProgress(set), { done: 2, total: 3 });
+});
+
+test("the turn names whose move it was, numbered as the list numbers it", () => {
+  const r = { moves: ["a", "b", "c", "d"], next: null, turn: 4,
+    rows: { 3: row(3, "fox", "inaccurate"), 4: row(4, "geese", "mistake") } };
+  assert.deepEqual(turnOf(r, 0), { side: "geese", move: 2 });
+  r.turn = 3;
+  assert.deepEqual(turnOf(r, 0), { side: "fox", move: 2 });
+  assert.deepEqual(turnOf(r, 1), { side: "fox", move: 2 });
+  r.turn = null;
+  assert.equal(turnOf(r, 0), null);
 });
 
 test("values are the fox side's, from the moves reviewed so far", () => {

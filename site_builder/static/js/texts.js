@@ -663,8 +663,19 @@ export function reviewDoneText(counts, n) {
     .join(" ");
 }
 
-export function turnButtonText(move) {
-  return t("Where the game turned: move %(move)s", { move });
+// Where the game turned, by whose move it was: one message per side and pieces.
+export function turnButtonText(move, side, n) {
+  const data = { move };
+  if (OFFICERS) {
+    return side === "geese" ? pt("asalto", "The game turned at the rebels' move %(move)s", data)
+      : pt("asalto", "The game turned at the officers' move %(move)s", data);
+  }
+  if (TIGERS) {
+    return side === "geese" ? pt("bagh-chal", "The game turned at the goats' move %(move)s", data)
+      : pt("bagh-chal", "The game turned at the tigers' move %(move)s", data);
+  }
+  if (side === "geese") return t("The game turned at the geese's move %(move)s", data);
+  return tn("The game turned at the fox's move %(move)s", "The game turned at the foxes' move %(move)s", n, data);
 }
 
 // The value chart's table: a value in geese from the fox's side, or a proven win.

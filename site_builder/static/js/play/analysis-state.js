@@ -2,7 +2,7 @@
 // page's one state (state.js: advice, adviceWaiting, review); no DOM and no engine here. The
 // controller's half is play/analysis.js; unit-tested under Node (tests/node/).
 
-import { isBrowsing, whyNoMove } from "./state.js";
+import { isBrowsing, moveNumber, whyNoMove } from "./state.js";
 
 // Hints are for the side this device plays: against the computer, and for two players on one
 // device. Not by link, where each player keeps a side and the other could not see the help.
@@ -59,6 +59,22 @@ export function reviewProgress(r) {
   const total = r.moves.length;
   const done = r.next === null ? total : total - r.next;
   return { done, total };
+}
+
+// The same progress in the moves the move list numbers (both sides' halves make a move; shift is
+// state.numberShift's), so the words count as the list does: a move is done once all its
+// halves are. The bar and #review[data-done] count plies.
+export function reviewMoveProgress(r, shift) {
+  const { done, total } = reviewProgress(r);
+  const moves = total ? moveNumber(total, shift) : 0;
+  const todo = total - done; // the review works back: the first plies are the ones left
+  return { done: moves - (todo ? moveNumber(todo, shift) : 0), total: moves };
+}
+
+// Whose move the game turned at, and its number in the list: {side, move}, or null.
+export function turnOf(r, shift) {
+  const row = r?.turn ? r.rows[r.turn] : null;
+  return row ? { side: row.side, move: moveNumber(row.ply, shift) } : null;
 }
 
 // The reviewed move at this ply (counted from 1), or null.

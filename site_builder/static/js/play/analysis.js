@@ -5,10 +5,10 @@
 
 import * as text from "../texts.js";
 import {
-  canReview, chartTop, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewProgress, reviewRow, reviewShown,
-  shownAdvice, valueSeries, whyNoHint,
+  canReview, chartTop, exactAfter, hintOffered, reviewOffered, hintsUsed, markCounts, reviewMoveProgress, reviewProgress,
+  reviewRow, reviewShown, shownAdvice, turnOf, valueSeries, whyNoHint,
 } from "./analysis-state.js";
-import { isBrowsing, moveAt } from "./state.js";
+import { isBrowsing, moveAt, numberShift } from "./state.js";
 
 // A hint thinks as long as the hard level does for a move (analysis.HINT_SECONDS).
 const HINT_SECONDS = 1;
@@ -20,6 +20,9 @@ const REVIEW_STEP_SECONDS = 0.4;
 const REVIEW_CALL_BUDGET_SECONDS = 10;
 // analysis.VALUE_CAP: a proven win (at the top of the chart, whose scale is chartTop's).
 const VALUE_CAP = 1000;
+
+// How the move list numbers the moves (state.numberShift of the game listed).
+const listShift = (s) => numberShift(s.linkError?.behind ?? s.live, s.first);
 
 // -- the actions ------------------------------------------------------------------------------
 
@@ -40,6 +43,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     const live = s.live;
     const shown = shownAdvice(s);
     if (shown) {
+      shown.asked = (shown.asked ?? 1) + 1;
       tell(text.adviceText(shown, shown.side, foxes)); // the same position: said again, not counted
       return;
     }
@@ -58,7 +62,8 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     }
     // The board marks the move by its points, from the engine's own view of the position.
     const move = live.legal.find((m) => m.move === answer.move);
-    s.advice = { ...answer, record: live.record, path: move?.path ?? [], side: live.to_move };
+    // asked: how often, so that the view brings it into sight each time (createAnalysisView).
+    s.advice = { ...answer, record: live.record, path: move?.path ?? [], side: live.to_move, asked: 1 };
     s.game.hints = hintsUsed(s) + 1;
     save();
     tell(text.adviceText(s.advice, s.advice.side, foxes));
@@ -71,7 +76,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     const r = { record: live.record, moves: [...live.moves], rows: {}, next: live.moves.length, turn: null,
       running: true, stopped: false, failed: false };
     s.review = r;
-    tell(text.reviewProgressText(0, r.moves.length));
+    tell(text.reviewProgressText(0, reviewMoveProgress(r, listShift(s)).total));
     while (r.next !== null) {
       // The rows so far go back with each call: the worker keeps no game, and finds from them
       // where the game turned.
@@ -99,7 +104,7 @@ export function createAnalysis({ s, session, render, say, speak, save, foxes }) 
     if (!r?.running) return;
     r.running = false;
     r.stopped = true;
-    const { done, total } = reviewProgress(r);
+    const { done, total } = reviewMoveProgress(r, listShift(s));
     tell(text.reviewStoppedText(done, total));
   }
 
@@ -141,6 +146,33 @@ export function createAnalysisView(root, { foxes }) {
   const tableBody = $("#value-table tbody");
   let drawnChart = null; // what the chart and table were drawn from, as JSON
 
+  // Where the board is above the panel (play.css's one column), the hint's sentence goes right
+  // under the board, beside the move it marks: below the buttons it is out of sight with the
+  // board. Beside the board (two columns) it stays under the Hint button.
+  const boardEl = $("svg[data-board]");
+  const adviceHome = advice.parentElement;
+  const adviceHomeNext = advice.nextElementSibling;
+  const oneColumn = window.matchMedia("(max-width: 52rem)");
+  const placeAdvice = () => {
+    if (oneColumn.matches) boardEl.after(advice);
+    else adviceHome.insertBefore(advice, adviceHomeNext);
+  };
+  placeAdvice();
+  oneColumn.addEventListener("change", placeAdvice);
+  let revealed = ""; // the hint last brought into sight (record and times asked)
+
+  // The board and the hint's sentence in sight together where they fit (a phone: the player
+  // pressed Hint below the board), else the sentence.
+  function revealAdvice() {
+    const board = boardEl.getBoundingClientRect();
+    const said = advice.getBoundingClientRect();
+    const top = Math.min(board.top, said.top);
+    const bottom = Math.max(board.bottom, said.bottom);
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const by = bottom - top <= window.innerHeight ? top - 4 : said.bottom - window.innerHeight + 4;
+    window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   function renderHint(s) {
     const offered = hintOffered(s) && !s.live?.result;
     hintButton.hidden = !offered;
@@ -152,6 +184,11 @@ export function createAnalysisView(root, { foxes }) {
     advice.textContent = shown ? text.adviceText(shown, shown.side, foxes) : s.adviceWaiting ? text.hintWaitText() : "";
     advice.dataset.move = shown?.move ?? "";
     advice.dataset.reason = shown?.reason ?? "";
+    const key = shown ? `${shown.record} ${shown.asked}` : "";
+    if (key && key !== revealed) {
+      revealed = key;
+      revealAdvice();
+    }
     const { live, game } = s;
     const hints = hintsUsed(s);
     const ended = Boolean(live?.result) && !isBrowsing(s) && !s.linkError && hints > 0;
@@ -182,7 +219,7 @@ export function createAnalysisView(root, { foxes }) {
         button.dataset.turn = "true";
         const flag = document.createElement("span");
         flag.className = "visually-hidden";
-        flag.textContent = `, ${text.turnButtonText(moveAt(s, ply))}`;
+        flag.textContent = `, ${text.turnButtonText(moveAt(s, ply), row.side, foxes)}`;
         mark.append(flag);
       }
       button.append(mark);
@@ -261,12 +298,13 @@ export function createAnalysisView(root, { foxes }) {
     panel.hidden = !r;
     markMoves(s, r);
     if (!r) return;
-    const { done, total } = reviewProgress(r);
-    bar.max = total;
-    bar.value = done;
+    const plies = reviewProgress(r);
+    bar.max = plies.total;
+    bar.value = plies.done;
     bar.hidden = !r.running;
     panel.dataset.status = r.running ? "running" : r.failed ? "failed" : r.stopped ? "stopped" : "done";
-    panel.dataset.done = String(done);
+    panel.dataset.done = String(plies.done);
+    const { done, total } = reviewMoveProgress(r, listShift(s));
     if (r.running) progress.textContent = text.reviewProgressText(done, total);
     else if (r.failed) progress.textContent = text.reviewFailedText();
     else if (r.stopped) progress.textContent = text.reviewStoppedText(done, total);
@@ -278,9 +316,10 @@ export function createAnalysisView(root, { foxes }) {
     const known = at <= r.moves.length ? exactAfter(r, at) : null;
     exact.textContent = known ? text.exactText(known.winner, foxes) : "";
     exact.hidden = !known;
-    turn.hidden = !r.turn;
-    if (r.turn) {
-      turn.textContent = text.turnButtonText(moveAt(s, r.turn));
+    const turned = turnOf(r, listShift(s));
+    turn.hidden = !turned;
+    if (turned) {
+      turn.textContent = text.turnButtonText(turned.move, turned.side, foxes);
       turn.dataset.ply = String(r.turn); // the page's click on [data-ply] goes there
     }
     drawChart(s, r, Math.min(at, r.moves.length));
