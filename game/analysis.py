@@ -225,6 +225,11 @@ def _cap(score: int) -> int:
     return max(-VALUE_CAP, min(VALUE_CAP, score))
 
 
+def points(move: Move) -> tuple[str, ...]:
+    """The points a move visits, named: how the page says a move in words (one for a placement)."""
+    return tuple(square_name(sq) for sq in move.path)
+
+
 @dataclass(frozen=True)
 class Row:
     """One reviewed move, with values from the mover's point of view."""
@@ -241,6 +246,8 @@ class Row:
     verdict: Verdict | None
     loss: int  # what the move gave away, at least 0, as ``judge`` weighs it (0 for a good move's
     # best or exact verdict)
+    path: tuple[str, ...]  # the points the move visits (one for a placement), as the page says it
+    best_path: tuple[str, ...] | None
 
     def as_dict(self) -> dict[str, Any]:
         def exact(value: Value | None) -> dict[str, Any] | None:
@@ -254,6 +261,8 @@ class Row:
             "after": self.after,
             "loss": self.loss,
             "best": self.best,
+            "path": list(self.path),
+            "best_path": None if self.best_path is None else list(self.best_path),
             "mark": self.mark.value,
             "exact_before": exact(self.exact_before),
             "exact_after": exact(self.exact_after),
@@ -421,6 +430,8 @@ def review(
                     after.exact,
                     verdict,
                     loss,
+                    points(move),
+                    None if before.best is None else points(before.best),
                 )
             )
             after = before

@@ -184,6 +184,12 @@ def test_a_bagh_chal_review_follows_the_tigers_captures():
     placed = next(r for r in rows if r.ply == 27)
     assert placed.move == "@d3" and placed.loss >= INACCURACY
     assert placed.mark is not MoveMark.GOOD
+    # The page says a move from its points, never from its notation: a placement is one point.
+    row = placed.as_dict()
+    assert row["path"] == ["d3"] and row["best"] != "@d3"
+    assert row["best_path"] == [row["best"].removeprefix("@")]
+    jump = next(r for r in rows if r.ply == 28).as_dict()
+    assert len(jump["path"]) == 2 and jump["move"] == "x".join(jump["path"])
 
 
 def test_short_calls_find_the_same_verdict_as_one_long_one():

@@ -162,10 +162,13 @@ for (const n of input.foxes) {
 }
 for (const mark of codes.marks) {
   for (const verdict of [null, ...codes.verdicts]) {
-    for (const best of ["d4-d5", "c3-c4"]) {
-      analysis(`reviewed ${mark} ${verdict} ${best}`,
-        text.reviewedMoveText({ ply: 3, move: "d4-d5", mark, verdict, best }, 2));
+    for (const [best, bestPath] of [["d4-d5", ["d4", "d5"]], ["c3-c4", ["c3", "c4"]]]) {
+      analysis(`reviewed ${mark} ${verdict} ${best}`, text.reviewedMoveText(
+        { ply: 3, move: "d4-d5", path: ["d4", "d5"], mark, verdict, best, best_path: bestPath }, 2));
     }
+    // Bagh-Chal's placements, played and proposed: said as placements.
+    analysis(`reviewed placement ${mark} ${verdict}`, text.reviewedMoveText(
+      { ply: 3, move: "@c3", path: ["c3"], mark, verdict, best: "@b2", best_path: ["b2"] }, 2));
   }
 }
 for (const [done, total] of [[0, 1], [1, 1], [3, 40]]) {

@@ -623,11 +623,14 @@ export function exactText(winner, n) {
 // A reviewed move in words: its number (as the move list numbers it), mark, verdict and the
 // engine's choice where it differs.
 export function reviewedMoveText(row, move) {
-  const parts = [t("%(mark)s: move %(move)s, %(played)s.",
-    { move, played: row.move, mark: markText(row.mark) })];
+  const played = row.path.length === 1
+    ? pt("bagh-chal", "a goat placed on %(point)s", { point: row.path[0] }) : row.move;
+  const parts = [t("%(mark)s: move %(move)s, %(played)s.", { move, played, mark: markText(row.mark) })];
   if (row.verdict) parts.push(verdictText(row.verdict));
   if (row.best && row.best !== row.move && row.mark !== "good") {
-    parts.push(t("The computer would have played %(move)s.", { move: row.best }));
+    parts.push(row.best_path.length === 1
+      ? pt("bagh-chal", "The computer would have placed a goat on %(point)s.", { point: row.best_path[0] })
+      : t("The computer would have played %(move)s.", { move: row.best }));
   }
   return parts.join(" ");
 }
