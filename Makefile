@@ -5,6 +5,8 @@
 # make lint:  ruff (lint + format check), mypy and biome (JavaScript lint); make format rewrites what ruff can fix
 PYTHON := .venv/bin/python
 PORT ?= 8000
+# pytest-xdist workers for `make test`; e.g. `make test WORKERS=3` to compare (benchmarks/README.md).
+WORKERS ?= 2
 
 LIGHTHOUSE := build/lighthouse/node_modules/.bin/lighthouse
 
@@ -20,7 +22,7 @@ serve: build
 	$(PYTHON) scripts/serve.py dist --port $(PORT)
 
 test: lint
-	$(PYTHON) -m pytest -n 2 --dist loadfile
+	$(PYTHON) -m pytest -n $(WORKERS) --dist loadfile
 
 test-fast: setup
 	FAST_TESTS=1 $(PYTHON) -m pytest -m "not (e2e or build or pyodide or solver)" -n 2

@@ -77,6 +77,12 @@ class Link:
             time.sleep(max(0.0, done - time.monotonic()))
             write(piece)
 
+    def lift(self) -> None:
+        """No limit from now on (a test's slow start is over): what is queued goes at once."""
+        with self.lock:
+            self.bytes_per_second = float("inf")
+            self.free_at = 0.0
+
 
 class _ThrottledWriter:
     def __init__(self, raw: Any, link: Link):
@@ -178,6 +184,7 @@ class Handler(SimpleHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     verbose = False
     url = ""
+    link: Link | None = None  # the throttled link every response shares, if any
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that drops a download it no longer needs is normal, not a server error.
@@ -209,12 +216,13 @@ def make_server(
         raise ValueError(f"unknown encodings: {sorted(unknown)}")
     mount = (prefix or "").strip("/")
     mount_point = f"/{mount}/" if mount else "/"
+    link = Link(throttle_kbit) if throttle_kbit else None
     handler = type(
         "MountedHandler",
         (Handler,),
         {
             "prefix": mount_point,
-            "link": Link(throttle_kbit) if throttle_kbit else None,
+            "link": link,
             "latency": latency_ms / 1000,
             "encodings": tuple(e for e in ENCODINGS if e in encodings),
         },
@@ -222,6 +230,7 @@ def make_server(
     server = _Server((host, port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     server.verbose = verbose
+    server.link = link
     server.url = f"http://{host}:{server.server_port}{mount_point}"
     return server
 

@@ -128,6 +128,11 @@ def test_throttle_and_latency_slow_every_response_down(tmp_path):
         started = time.monotonic()
         assert len(get(server.url + "big.bin")[2]) == 64_000
         assert 1.9 <= time.monotonic() - started < 4
+        # Lifted, the link no longer limits: the same file comes in a fraction of that.
+        server.link.lift()
+        started = time.monotonic()
+        assert len(get(server.url + "big.bin")[2]) == 64_000
+        assert time.monotonic() - started < 1.5
     finally:
         server.shutdown()
         server.server_close()

@@ -176,6 +176,15 @@ def wait_engine_idle(page) -> None:
     )
 
 
+def settled(page) -> None:
+    """What the page has set going by now is done: the tasks it queued (its timers of 0 ms, such
+    as the one that writes the URL), their promises, and its next animation frame (where the
+    announcer speaks and the pointer's hover style shows). A wait on the page's own queue, not
+    a fixed time that a busy machine outlasts."""
+    page.evaluate("""() => new Promise((resolve) => setTimeout(() =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0))""")
+
+
 def record_in_url(page) -> str:
     # The page writes the URL in a task after it shows a game (setTimeout 0): a timer set now
     # runs after it, so the fragment read then is the game on the board.

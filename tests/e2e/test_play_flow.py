@@ -32,6 +32,7 @@ from tests.e2e.support import (
     record_in_url,
     save_game,
     set_mode,
+    settled,
     tap,
     wait_engine_idle,
     wait_plies,
@@ -291,7 +292,7 @@ def test_a_link_is_sent_through_the_share_sheet_on_a_phone(browser, site_server)
         before = page.url
         page.locator("[data-action=copy-link]").tap()
         page.wait_for_function("() => window.shared.length === 2")
-        page.wait_for_timeout(300)
+        settled(page)  # the page has taken the closed sheet's answer
         assert page.url == before and plies(page) == 1
         assert page.locator("#status").inner_text() == status
         assert page.locator("#message").inner_text() == ""
@@ -794,7 +795,7 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
     page.click("#browsing [data-action=last]")
     expect(page.locator("#browsing")).to_be_hidden()
     expect(message).to_have_text(said)
-    page.wait_for_timeout(100)
+    settled(page)  # the announcer speaks in the next frame, if at all
     assert page.locator("#announce").inner_text() == spoken
     page.click(".nav [data-action=first]")
     expect(message).to_be_empty()
@@ -1049,7 +1050,7 @@ def test_buttons_stay_readable_under_the_pointer_and_hover_does_not_stick(
         for selector in ("#confirm [data-action=confirm]", "#confirm [data-action=cancel]"):
             button = page.locator(selector)
             button.hover()
-            page.wait_for_timeout(50)
+            settled(page)
             assert button.evaluate(CONTRAST) >= 4.5, selector
         assert page.evaluate(LOOSE_HOVER) == []
     finally:
