@@ -4,6 +4,8 @@
 //
 // Loading never fails for being slow: only when nothing happened for stallMs (no byte
 // arrived, no phase ended), which a phone on a slow network can tell from a dead connection.
+// Once every byte is in, what is left is the CPU's (booting Python, which sends nothing until
+// it is done, and is slow on a busy phone): that wait may be as long as BOOT_MS.
 // The page is told by onProgress("stalled", {seconds}) before start() rejects.
 //
 // Once started, the worker is watched: it holds a Web Lock named after itself for
@@ -24,6 +26,7 @@ export const ENGINE_FAILURES = new Set(["load-failed", "not-ready", "bad-method"
 
 const GRACE_MS = 5000;  // on top of a call's own budget: a slow machine, a queue in the worker
 const WATCH_MS = 500;
+const BOOT_MS = 60000;
 
 export class Engine {
   // timeoutMs: the stall timeout. onProgress(phase, {ms, received, expected}).
@@ -53,13 +56,13 @@ export class Engine {
     };
     let timer;
     const stall = new Promise((_, reject) => {
-      this.stalled = () => {
+      this.stalled = (ms = this.timeoutMs) => {
         clearTimeout(timer);
         timer = setTimeout(() => {
-          const seconds = Math.round(this.timeoutMs / 1000);
+          const seconds = Math.round(ms / 1000);
           this.onProgress("stalled", { seconds });
           reject(new Error(`timeout: nothing loaded for ${seconds} s`));
-        }, this.timeoutMs);
+        }, ms);
       };
     });
     this.stalled();
@@ -124,7 +127,8 @@ export class Engine {
 
   receive(data) {
     if (data.progress) {
-      this.stalled?.();
+      const allIn = data.expected > 0 && data.received >= data.expected;
+      this.stalled?.(allIn ? Math.max(this.timeoutMs, BOOT_MS) : this.timeoutMs);
       if (data.progress !== "download") this.timings[data.progress] = data.ms;
       this.onProgress(data.progress, data);
       return;
