@@ -31,8 +31,9 @@ from .record import GameRecord
 from .search import WIN, WON, search
 from .solve import Solver, Value, forward_only
 
-# The hint thinks as long as the hard level does for a move on the play page.
-HINT_SECONDS = 1.0
+# A hint is the hard level's search, given a little less than hard's second for a move so that
+# the player sees it within a second of asking, the page's own work included.
+HINT_SECONDS = 0.9
 
 # A reviewed position's value: the search's, stopped after this many nodes (a fixed
 # amount of work, so the marks do not depend on the machine); and the new positions the

@@ -10,8 +10,8 @@ import {
 } from "./analysis-state.js";
 import { isBrowsing, moveAt, numberShift } from "./state.js";
 
-// A hint thinks as long as the hard level does for a move (analysis.HINT_SECONDS).
-const HINT_SECONDS = 1;
+// A hint shows within a second of the click, the page's own work included (analysis.HINT_SECONDS).
+const HINT_SECONDS = 0.9;
 // One review call's work in the worker: short, so that a move, a hint or a look back asked
 // meanwhile waits at most this long behind it, and the progress moves at least every second.
 const REVIEW_STEP_SECONDS = 0.4;
