@@ -370,8 +370,9 @@ export function moveWords(last) {
 
 // The capture gets a sentence of its own: a capture said after the move would end one
 // sentence twice.
-export function computerPlayedText({ move, path, captures }) {
-  if (path.length === 1) return pt("bagh-chal", "The computer placed a goat on %(point)s.", { point: path[0] });
+export function computerPlayedText(last) {
+  const { move, path, captures } = last;
+  if (placed(last)) return pt("bagh-chal", "The computer placed a goat on %(point)s.", { point: path[0] });
   if (!captures.length) return t("The computer played %(move)s.", { move });
   const n = captures.length;
   if (OFFICERS) {
@@ -623,12 +624,11 @@ export function exactText(winner, n) {
 // A reviewed move in words: its number (as the move list numbers it), mark, verdict and the
 // engine's choice where it differs.
 export function reviewedMoveText(row, move) {
-  const played = row.path.length === 1
-    ? pt("bagh-chal", "a goat placed on %(point)s", { point: row.path[0] }) : row.move;
+  const played = placed(row) ? pt("bagh-chal", "a goat placed on %(point)s", { point: row.path[0] }) : row.move;
   const parts = [t("%(mark)s: move %(move)s, %(played)s.", { move, played, mark: markText(row.mark) })];
   if (row.verdict) parts.push(verdictText(row.verdict));
   if (row.best && row.best !== row.move && row.mark !== "good") {
-    parts.push(row.best_path.length === 1
+    parts.push(placed({ path: row.best_path })
       ? pt("bagh-chal", "The computer would have placed a goat on %(point)s.", { point: row.best_path[0] })
       : t("The computer would have played %(move)s.", { move: row.best }));
   }
