@@ -851,6 +851,19 @@ def test_a_computer_move_costs_one_engine_call(page, site_server):
     assert calls[second + 1 :] == [], calls
 
 
+def test_playing_on_against_a_friend_leaves_the_computers_last_move_unsaid(page, site_server):
+    open_play(page, site_server)  # against the computer, as the fox
+    state = api.new_game("fox-and-geese")
+    enter_move(page, state, next(m for m in legal_moves(state) if "-" in m))
+    wait_plies(page, 2)
+    expect(page.locator("#message")).not_to_be_empty()  # the computer's move, said
+    set_mode(page, "two")  # "play on from here": the position, as a game of its own
+    expect(page.locator("#aside")).to_be_visible()
+    # What the computer played belongs to the game put aside, not to this one.
+    expect(page.locator("#message")).to_be_empty()
+    wait_plies(page, 2)
+
+
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
     # While loading, you play the geese: the fox moves first, and only the engine can.
     held = hold(page, RUNTIME)

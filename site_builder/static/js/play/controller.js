@@ -342,6 +342,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     takeOver();
     const state = await session.ask("load", { record: s.live.record, side: mode === "link" ? side : "" });
     if (!state || state.error) return;
+    s.message = ""; // about the game before ("The computer played ..."), not about this one
     s.putAside = null;
     if (s.game.mode !== "link") {
       s.game.aside = true;
