@@ -17,18 +17,25 @@ on the machine changes the figures. docs/analysis.md has the figures.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
 from game.record import GameRecord
 
 REPO = Path(__file__).resolve().parent.parent
+# scripts/ is not a package: how Chromium is started is loaded from its file.
+_spec = importlib.util.spec_from_file_location("chromium", REPO / "scripts" / "chromium.py")
+assert _spec is not None and _spec.loader is not None
+chromium: Any = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(chromium)
 
 RESULTS = REPO / "benchmarks" / "results"
 # table -> (game, geese, the prefix of its results files)
@@ -140,9 +147,7 @@ def main() -> None:
     try:
         time.sleep(1.5)
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
-            )
+            browser = pw.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
             for table in tables:
                 game, geese, prefix = TABLES[table]
                 record = longest_game(game, geese, prefix, args.plies)

@@ -48,20 +48,19 @@ from playwright.sync_api import sync_playwright
 from site_builder import build, compress
 
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
-# scripts/ is not a package: its server module is loaded from its file.
-_spec = importlib.util.spec_from_file_location("serve", REPO / "scripts" / "serve.py")
-assert _spec is not None and _spec.loader is not None
-serve: Any = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(serve)
+
+def _script(name: str) -> Any:
+    """A module of scripts/, which is not a package: loaded from its file."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = _script("serve")
+chromium = _script("chromium")
 
 BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="bare.js"></script></head><body><p>Bare Pyodide</p></body></html>"""
@@ -336,7 +335,7 @@ def main() -> None:
         results: dict[tuple[str, str], dict[str, Any]] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(
-                executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+                executable_path=chromium.PATH, headless=True, args=chromium.ARGS
             )
             for temp in ("cold", "warm"):
                 # Interleaved, so that a change in the machine's load hits both cases alike.

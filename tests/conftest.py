@@ -16,19 +16,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from site_builder import build
 from site_builder.builder import build_pages
-from tests.helpers import REPO, serve
-
-CHROMIUM = "/usr/bin/chromium"
-# Debian's Chromium as root in a closed network: no sandbox, no GPU, no calls home.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
+from tests.helpers import REPO, chromium, serve
 
 # What a test needs decides its tier: `make test-fast` leaves out these markers.
 NEEDS = {
@@ -54,9 +42,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def chromium_executable():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} is missing: run `make setup` (installs Debian's chromium)")
-    return CHROMIUM
+    if not os.access(chromium.PATH, os.X_OK):
+        pytest.fail(f"{chromium.PATH} is missing: run `make setup` (installs Debian's chromium)")
+    return chromium.PATH
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +53,7 @@ def browser(chromium_executable):
     expect.set_options(timeout=30_000)  # assertions may wait for the engine on a busy machine
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS
+            executable_path=chromium_executable, headless=True, args=chromium.ARGS
         )
         yield browser
         browser.close()

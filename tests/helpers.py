@@ -31,8 +31,9 @@ def load_script(path: str) -> ModuleType:
     return module
 
 
-# A script loaded at run time: mypy cannot see its classes.
+# Scripts loaded at run time: mypy cannot see what they hold.
 serve: Any = load_script("scripts/serve.py")
+chromium: Any = load_script("scripts/chromium.py")
 
 
 FAST = os.environ.get("FAST_TESTS") == "1"  # `make test-fast`: a fifth of the slowest work
