@@ -8,18 +8,15 @@ from urllib.parse import urlsplit
 import pytest
 
 from site_builder.i18n import locales
+from tests.e2e.support import PLAY_GAMES
 
+# Every page of every locale: the home page, and each game's rules, play and puzzles pages.
 PAGES = ["index.html", "404.html"] + [
     f"{code}/{page}"
     for code in locales()
     for page in [
         "index.html",
-        "fox-and-geese/index.html",
-        "two-foxes/index.html",
-        "large-cross/index.html",
-        "fox-and-geese/play/index.html",
-        "two-foxes/play/index.html",
-        "large-cross/play/index.html",
+        *(f"{game}/{kind}index.html" for game in PLAY_GAMES for kind in ("", "play/", "puzzles/")),
     ]
 ]
 
@@ -29,6 +26,11 @@ def policy(html: str) -> dict:
     assert len(metas) == 1
     directives = [d.split() for d in metas[0].split(";") if d.strip()]
     return {d[0]: d[1:] for d in directives}
+
+
+def test_the_pages_checked_are_every_page_of_the_site(site_dir):
+    built = {str(p.relative_to(site_dir)) for p in site_dir.rglob("*.html")}
+    assert built == set(PAGES)
 
 
 @pytest.mark.parametrize("path", PAGES)
