@@ -18,9 +18,8 @@ from playwright.sync_api import Page
 from game import Position, api, rules_for
 from game.position import GOOSE
 
-GAMES = ("fox-and-geese", "two-foxes", "large-cross")  # the games with puzzles
-# Every game with a play page, those with pieces of their own (Asalto, Bagh-Chal) too.
-PLAY_GAMES = (*GAMES, "asalto", "bagh-chal")
+# Every game, each with its rules, play and puzzles pages.
+PLAY_GAMES = ("fox-and-geese", "two-foxes", "large-cross", "asalto", "bagh-chal")
 READY = "html[data-engine=ready]"
 START = "1.fox-and-geese.13"
 RUNTIME = "**/pyodide.asm.wasm*"  # the WebAssembly runtime: no engine without it

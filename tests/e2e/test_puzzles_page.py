@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import GAMES, axe_violations_light_and_dark
+from tests.e2e.support import PLAY_GAMES, axe_violations_light_and_dark
 from tests.e2e.support import READY as ENGINE_READY
 
 READY = "#puzzles[data-status=ready] [data-action=show-solution]:not([disabled])"
@@ -155,7 +155,7 @@ def test_illegal_try_show_the_solution_and_next(page, site_server):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game", [*GAMES, "asalto", "bagh-chal"])
+@pytest.mark.parametrize("game", PLAY_GAMES)
 def test_solve_the_first_puzzle_by_keyboard(page, site_server, game):
     data = open_puzzles(page, site_server, "sv", game)
     puzzle = data["puzzles"][0]
