@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from game import VARIANTS
 from game.record import GameRecord
 from game.view import view
 from tests.helpers import finished_game
@@ -49,7 +50,7 @@ def test_replay_prints_one_state_per_ply():
     assert lines[2]["last"] == {"move": "c3-c4", "path": ["c3", "c4"], "captures": []}
 
 
-@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes", "large-cross"])
+@pytest.mark.parametrize("game", list(VARIANTS))
 def test_replay_reports_the_result(game):
     record = finished_game(game, 5)
     outcome = record.replay().outcome()
