@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.support import PLAY_GAMES
+
 # The box a finger hits for each visible control: a radio button or checkbox inside its label
 # is hit anywhere on the label.
 TARGETS = r"""() => {
@@ -80,8 +82,15 @@ def test_every_target_on_the_play_page_is_big_enough_on_a_phone(phone, site_serv
     assert small_or_overlapping(phone) == []
 
 
-@pytest.mark.parametrize("game", ["fox-and-geese", "two-foxes"])
+@pytest.mark.parametrize("game", PLAY_GAMES)
 def test_every_target_on_a_rules_page_is_big_enough_on_a_phone(phone, site_server, game):
     phone.goto(f"{site_server.root_url}pl/{game}/")
     phone.wait_for_selector("#lessons[data-status=ready]")
+    assert small_or_overlapping(phone) == []
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", "bagh-chal"])
+def test_every_target_on_a_puzzles_page_is_big_enough_on_a_phone(phone, site_server, game):
+    phone.goto(f"{site_server.root_url}pl/{game}/puzzles/")
+    phone.wait_for_selector("#puzzles[data-status=ready]")
     assert small_or_overlapping(phone) == []
