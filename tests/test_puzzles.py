@@ -146,3 +146,13 @@ def test_the_prover_agrees_with_the_plainest_search() -> None:
         # The table filled at two moves must still answer one move right.
         assert shared.wins(1) == _plain_wins(position, 1)
     assert answers == {True, False}
+
+
+def test_a_second_move_winning_within_two_more_is_no_puzzle() -> None:
+    # Two Foxes, a position of a benchmark game: one move wins in 5, but f4-e4 wins within 7.
+    # The prover looks for the win within 5 first; every other move must still be searched
+    # to 7 moves.
+    position = GameRecord.decode("3.two-foxes.20.-.e1f4-b5c5d5c6d6e6c7d7e7-fox").replay()
+    assert Prover(position).distance(5) == 5
+    with pytest.raises(NotAPuzzleError, match="f4-e4 wins within 7 moves"):
+        Prover(position).prove(5)
