@@ -301,6 +301,24 @@ class Position:
             return self._fox_moves()
         return self._goose_moves()
 
+    def can_move(self) -> bool:
+        """Whether the side to move has a move, the rules aside (``bool(self._generate())``,
+        without listing them all: a search's leaves only ask whether the game ended)."""
+        cells = self.cells
+        if self.turn is Side.FOX:
+            jumps, steps = self._tables.jumps, self._tables.fox_steps
+            foxes = self.foxes
+            return any(cells[to] == EMPTY for fox in foxes for to in steps[fox]) or any(
+                cells[over] == GOOSE and cells[land] == EMPTY
+                for fox in foxes
+                for over, land in jumps[fox]
+            )
+        points = self.rules.board.points
+        if self.hand:
+            return any(cells[sq] == EMPTY for sq in points)
+        steps = self._tables.goose_steps
+        return any(cells[to] == EMPTY for sq in points if cells[sq] == GOOSE for to in steps[sq])
+
     def _goose_moves(self) -> list[Move]:
         cells, steps = self.cells, self._tables.goose_steps
         if self.hand:

@@ -83,8 +83,12 @@ class Prover:
         # the fewest moves known to win, and the most moves known not to be enough.
         self._wins: dict[int, int] = {}
         self._fails: dict[int, int] = {}
-        # The move that last decided each position, tried first when it is met again.
+        # For the side to move, the fewest of the opponent's moves known to beat it.
+        self._loses: dict[int, int] = {}
+        # The move that last decided each position, tried first when it is met again; and
+        # the last that decided any position with as many moves left (it often does again).
         self._best: dict[int, Move] = {}
+        self._killer: dict[int, Move] = {}
         self.nodes = 0
         self.budget = budget
 
@@ -102,10 +106,19 @@ class Prover:
             return pos.turn.other, []
         return None, moves
 
-    def _ordered(self, moves: list[Move]) -> list[Move]:
-        best = self._best.get(self.pos.hash)
-        if best is not None and best in moves:
-            moves = [best, *(m for m in moves if m != best)]
+    def _ended(self) -> Side | None:
+        """Who has won in the current position, if anyone: ``_winner`` without the moves."""
+        pos = self.pos
+        if pos.geese < pos._below:
+            return Side.FOX
+        if pos.pen_full() or not pos.foxes:
+            return Side.GEESE
+        return None if pos.can_move() else pos.turn.other
+
+    def _ordered(self, moves: list[Move], n: int) -> list[Move]:
+        first = [m for m in (self._best.get(self.pos.hash), self._killer.get(n)) if m in moves]
+        if first:
+            moves = [*dict.fromkeys(first), *(m for m in moves if m not in first)]
         return moves
 
     def wins(self, n: int, moves: list[Move] | None = None) -> bool:
@@ -123,36 +136,54 @@ class Prover:
         me = pos.turn
         if moves is None:
             moves = pos._generate()
-        moves = self._ordered(moves)
-        replies: list[tuple[Move, list[Move]]] = []
+        moves = self._ordered(moves, n)
+        if n == 1:
+            # Only a move that ends the game will do: whether the opponent still has a move
+            # is asked without listing its moves, which no deeper search needs.
+            for move in moves:
+                pos.push(move)
+                won = self._ended() is me
+                pos.pop()
+                if won:
+                    self._won(h, 1, move)
+                    return True
+            self._fails[h] = 1
+            return False
+        # A win at once first; the opponent's replies are listed only for the moves searched.
+        going_on = []
         for move in moves:
             pos.push(move)
-            winner, theirs = self._winner()
+            winner = self._ended()
+            # Known already to lose in time (a transposition): no search needed.
+            beaten = self._loses.get(pos.hash, n) < n
             pos.pop()
-            if winner is me:
-                self._won(h, 1, move)
+            if winner is me or beaten:
+                self._won(h, 1 if winner is me else n, move)
                 return True
             if winner is None:
-                replies.append((move, theirs))
-        if n > 1:
-            for move, theirs in replies:
-                pos.push(move)
-                held = self._holds(n - 1, theirs)
-                pos.pop()
-                if held:
-                    self._won(h, n, move)
-                    return True
+                going_on.append(move)
+        for move in going_on:
+            pos.push(move)
+            held = self._holds(n - 1)
+            pos.pop()
+            if held:
+                self._won(h, n, move)
+                return True
         self._fails[h] = n
         return False
 
     def _won(self, h: int, n: int, move: Move) -> None:
         self._wins[h] = n
         self._best[h] = move
+        self._killer[n] = move
 
-    def _holds(self, n: int, replies: list[Move]) -> bool:
+    def _holds(self, n: int, replies: list[Move] | None = None) -> bool:
         """Whether the attacker, whose opponent is to move with ``replies``, wins within
         ``n`` more moves whatever the reply."""
-        return self.refutation(n, replies) is None
+        if self.refutation(n, replies) is not None:
+            return False
+        self._loses[self.pos.hash] = min(n, self._loses.get(self.pos.hash, n))
+        return True
 
     def refutation(self, n: int, replies: list[Move] | None = None) -> Move | None:
         """A reply of the side to move after which the other side no longer wins within
@@ -163,21 +194,24 @@ class Prover:
             replies = pos._generate()
         me = pos.turn
         later = []
-        for reply in self._ordered(replies):
+        for reply in self._ordered(replies, n):
             pos.push(reply)
-            winner, moves = self._winner()
-            if winner is me:
-                pos.pop()
+            winner = self._ended()
+            # Known already not to lose in time (a transposition): the refutation.
+            holds = self._fails.get(pos.hash, 0) >= n
+            pos.pop()
+            if winner is me or (holds and winner is None):
                 return reply
             if winner is None:
-                later.append((reply, moves))
-            pos.pop()
-        for reply, moves in later:
+                later.append(reply)
+        # The other side's moves are listed by ``wins``, after its look at the table.
+        for reply in later:
             pos.push(reply)
-            ok = self.wins(n, moves)
+            ok = self.wins(n)
             pos.pop()
             if not ok:
                 self._best[pos.hash] = reply
+                self._killer[n] = reply
                 return reply
         return None
 
@@ -232,14 +266,14 @@ class Prover:
             if over is not None:
                 refutations[move] = None
                 continue
+            # Within N first: the winning move needs no search to N + 2, which costs most.
+            if self._after(move, length - 1) is None:
+                winning.append(move)
+                continue
             refutation = self._after(move, length + 1)
             if refutation is None:
-                # It wins within N + 2: it must be the one move, and win within N.
-                if self._after(move, length - 1) is not None:
-                    raise NotAPuzzleError(f"{move} wins within {length + 2} moves, not {length}")
-                winning.append(move)
-            else:
-                refutations[move] = refutation
+                raise NotAPuzzleError(f"{move} wins within {length + 2} moves, not {length}")
+            refutations[move] = refutation
         if len(winning) != 1:
             named = ", ".join(map(str, winning)) or "no move"
             raise NotAPuzzleError(f"{named} wins within {length + 2} moves, not exactly one")

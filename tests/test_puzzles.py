@@ -82,3 +82,77 @@ def test_the_draw_rules_of_the_game_before_the_puzzle_are_checked() -> None:
     prover.repeated = True
     with pytest.raises(NotAPuzzleError, match="twice"):
         prover.prove(puzzle["length"])
+
+
+def _plain_wins(pos: Position, n: int) -> bool:
+    """Whether the side to move forces a win within ``n`` moves, by the plainest search: every
+    legal move and every reply, the game's own ``outcome``, no table, no order, no shortcut."""
+    me = pos.turn
+    for move in pos.legal_moves():
+        pos.push(move)
+        try:
+            outcome = pos.outcome()
+            if outcome is not None:
+                if outcome.winner is me:
+                    return True
+                continue
+            if n > 1 and all(_reply_loses(pos, reply, me, n - 1) for reply in pos.legal_moves()):
+                return True
+        finally:
+            pos.pop()
+    return False
+
+
+def _reply_loses(pos: Position, reply: Move, attacker: Side, n: int) -> bool:
+    pos.push(reply)
+    try:
+        outcome = pos.outcome()
+        if outcome is not None:
+            return outcome.winner is attacker
+        return _plain_wins(pos, n)
+    finally:
+        pos.pop()
+
+
+def _near_wins() -> list[Position]:
+    """Positions of every table where a side is near a win, or its opponent to move: each
+    table's first puzzles of one and two moves, and the positions one and two plies before."""
+    found = []
+    for path in FILES:
+        short = [p for p in json.loads(path.read_text())["puzzles"] if p["length"] <= 2][:4]
+        for puzzle in short:
+            record = GameRecord.decode(puzzle["record"])
+            found.append(Prover(record.replay()).pos)
+            for back in (1, 2):
+                if len(record.moves) >= back:
+                    earlier = record.with_moves(record.moves[:-back]).replay()
+                    found.append(Prover(earlier).pos)
+    return found
+
+
+def test_the_prover_agrees_with_the_plainest_search() -> None:
+    # The prover's table, move order and shortcuts (a leaf asks only whether the opponent can
+    # move) must change nothing it decides: wins within one and two moves, yes and no.
+    positions = _near_wins()
+    answers = set()
+    for position in positions:
+        assert position.can_move() == bool(position.legal_moves())
+        shared = Prover(position)
+        for n in (1, 2):
+            expected = _plain_wins(position, n)
+            answers.add(expected)
+            assert shared.wins(n) == expected
+            assert Prover(position).wins(n) == expected
+        # The table filled at two moves must still answer one move right.
+        assert shared.wins(1) == _plain_wins(position, 1)
+    assert answers == {True, False}
+
+
+def test_a_second_move_winning_within_two_more_is_no_puzzle() -> None:
+    # Two Foxes, a position of a benchmark game: one move wins in 5, but f4-e4 wins within 7.
+    # The prover looks for the win within 5 first; every other move must still be searched
+    # to 7 moves.
+    position = GameRecord.decode("3.two-foxes.20.-.e1f4-b5c5d5c6d6e6c7d7e7-fox").replay()
+    assert Prover(position).distance(5) == 5
+    with pytest.raises(NotAPuzzleError, match="f4-e4 wins within 7 moves"):
+        Prover(position).prove(5)
