@@ -22,7 +22,10 @@ The terms, from the fox's side (the geese's value is its negative):
   where geese step backward as well (Bagh-Chal), and no "passed" geese there.
   A pen point is worth what it brings the geese towards their win against what a
   capture brings the fox: the pen's size against the captures the fox needs, so
-  more where the fox needs more captures than the geese need points;
+  more where the fox needs more captures than the geese need points; and nothing
+  once a fox holds a pen point for good (it can never move, nor be made to: every
+  point it could step or jump to is held by pieces that can never move either),
+  since the pen can then never be full;
 * foxes, where they can be lost (huffing): each one on the board, and the huff
   risk: with the foxes to move, a fox that can jump is lost unless it jumps, so
   standing pat costs it;
@@ -45,7 +48,7 @@ from dataclasses import dataclass
 
 from .boards import row_of
 from .games import Rules
-from .position import EMPTY, GOOSE, Position, Side, tables_for
+from .position import EMPTY, FOX, GOOSE, Position, Side, tables_for
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,8 @@ class Evaluation:
         # can come back: only the fox's room, mobility and threats count.
         advance = 0 if rules.backward else w.advance
         self.goose_square = [0] * size
+        # The pen's share of each point's value: worth nothing once the pen can never be full.
+        self.pen_square = [0] * size
         for sq in points:
             row = row_of(sq)
             value = advance * row
@@ -169,8 +174,13 @@ class Evaluation:
                 # Every step spends one; a step into a dead end also spends the ones it cuts off.
                 value += w.tempo * (row + potential[sq])
             if pen:
-                value += w.pen_row * row + (pen_point if sq in pen else 0)
+                self.pen_square[sq] = w.pen_row * row + (pen_point if sq in pen else 0)
+                value += self.pen_square[sq]
             self.goose_square[sq] = value
+        self.pen = pen
+        self.pen_start = sum(self.pen_square[sq] for sq in rules.geese)
+        self.goose_steps = tables.goose_steps
+        self.fox_wins_below = rules.fox_wins_below
         self.w_reserve = w.reserve if forward_only else 0
         self.w_room = w.room_pen if pen else w.room
         self.w_passed = 0 if pen or rules.backward else w.passed
@@ -281,11 +291,47 @@ class Evaluation:
                 score -= self.w_fox * can_jump
         if refuge:
             score += w.refuge * refuge + (w.refuge2 if refuge > 1 else 0)
+        if self.pen and self.pen_held(pos):
+            # A fox that can never move holds a pen point for good: the pen can never be full,
+            # so the geese's progress towards it is worth nothing.
+            score += sum(self.pen_square[sq] for sq in geese) - self.pen_start
         if mobility + threats <= 1:
             score -= w.cornered
         if threats and pos.turn is Side.GEESE:
             score += w.threat1 if threats == 1 else w.threat2
         return score - self.offset
+
+    def pen_held(self, pos: Position) -> bool:
+        """Whether a fox stands on a pen point for good: it can never move, nor be removed.
+
+        Quick test first: a fox in the pen with no empty point next to it. Then the pieces
+        that never move: the largest set of pieces whose every step and jump ends on a point
+        of the set, and, for a goose, with no line through it from one point outside the set
+        to another (a fox there could one day jump it). Nothing outside the set can ever
+        enter its points, so none of it ever moves: a filled point that a goose could vacate
+        is left out, and with it whatever it blocks.
+        """
+        cells, steps, pen = pos.cells, self.steps, self.pen
+        if not any(f in pen and all(cells[n] != EMPTY for n in steps[f]) for f in pos.foxes):
+            return False
+        held = {sq for sq in self.points if cells[sq] == GOOSE or cells[sq] == FOX}
+        goose_steps, through, jumps = self.goose_steps, self.through, self.jumps
+        changed = True
+        while changed:
+            changed = False
+            for sq in list(held):
+                if cells[sq] == GOOSE:
+                    free = any(n not in held for n in goose_steps[sq]) or any(
+                        a not in held and b not in held for a, b in through[sq]
+                    )
+                else:
+                    free = any(n not in held for n in steps[sq]) or any(
+                        cells[over] == GOOSE and land not in held for over, land in jumps[sq]
+                    )
+                if free:
+                    held.discard(sq)
+                    changed = True
+        return any(f in pen and f in held for f in pos.foxes)
 
 
 # One evaluation per set of rules, shared by every search.
