@@ -291,9 +291,14 @@ class Evaluation:
                 score -= self.w_fox * can_jump
         if refuge:
             score += w.refuge * refuge + (w.refuge2 if refuge > 1 else 0)
-        if self.pen and self.pen_held(pos):
+        held = self.pen_held(pos) if self.pen else None
+        if held is not None:
             # A fox that can never move holds a pen point for good: the pen can never be full,
-            # so the geese's progress towards it is worth nothing.
+            # so the geese's progress towards it is worth nothing. If, besides, enough geese
+            # can never move to keep the count from the fox and its other fox has refuges
+            # to run to, neither side can win: a draw, whatever the material says.
+            if held >= self.fox_wins_below and refuge > 1:
+                return 0
             score += sum(self.pen_square[sq] for sq in geese) - self.pen_start
         if mobility + threats <= 1:
             score -= w.cornered
@@ -301,8 +306,9 @@ class Evaluation:
             score += w.threat1 if threats == 1 else w.threat2
         return score - self.offset
 
-    def pen_held(self, pos: Position) -> bool:
-        """Whether a fox stands on a pen point for good: it can never move, nor be removed.
+    def pen_held(self, pos: Position) -> int | None:
+        """With a fox on a pen point for good (it can never move, nor be removed), how many
+        geese can never move (nor be taken) either; None without such a fox.
 
         Quick test first: a fox in the pen with no empty point next to it. Then the pieces
         that never move: the largest set of pieces whose every step and jump ends on a point
@@ -313,7 +319,7 @@ class Evaluation:
         """
         cells, steps, pen = pos.cells, self.steps, self.pen
         if not any(f in pen and all(cells[n] != EMPTY for n in steps[f]) for f in pos.foxes):
-            return False
+            return None
         held = {sq for sq in self.points if cells[sq] == GOOSE or cells[sq] == FOX}
         goose_steps, through, jumps = self.goose_steps, self.through, self.jumps
         changed = True
@@ -331,7 +337,9 @@ class Evaluation:
                 if free:
                     held.discard(sq)
                     changed = True
-        return any(f in pen and f in held for f in pos.foxes)
+        if not any(f in pen and f in held for f in pos.foxes):
+            return None
+        return sum(1 for sq in held if cells[sq] == GOOSE)
 
 
 # One evaluation per set of rules, shared by every search.
