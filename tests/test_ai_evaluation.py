@@ -98,3 +98,41 @@ def test_a_goose_stepping_into_the_pen_weighs_the_captures_it_outweighs(game):
         WEIGHTS.goose * rules.captures_to_win, abs=len(rules.pen)
     )
     assert pen_point_value(rules_for("bagh-chal")) == 0
+
+
+# A frozen fortress (issue #33): a fox on d7, every point it could step or jump to (d5, b5,
+# f5) filled by geese that can never move (rows 4 and 5 full, the pen's top rows full), the
+# other fox free below the geese. The pen can never be full.
+_FROZEN = "c7 e7 c6 d6 e6 a5 b5 c5 d5 e5 f5 g5 a4 b4 c4 d4 e4 f4 g4"
+# The same, with the goose of d5 further back: the fox on d7 can be made to jump (or be
+# huffed), so the geese can still fill the pen.
+_OPENED = _FROZEN.replace(" d5", "")
+# Geese below the wall, the same count in both: free geese in row 3, and one on e1 instead
+# of d3, which can still reach the free fox's points, so it has no refuge.
+_BELOW = {
+    "asalto": ("a3 c3 d3 e3 g3", "a3 b3 c3 d3 e3 g3"),
+    "two-foxes": ("d3", "c3 d3"),
+}
+
+
+@pytest.mark.parametrize("turn", [Side.GEESE, Side.FOX])
+@pytest.mark.parametrize("game", ["asalto", "two-foxes"])
+def test_a_fox_held_in_the_pen_for_good_makes_the_pen_worth_nothing(game, turn):
+    rules = rules_for(game)
+    ev = evaluation_for(rules)
+
+    def score(geese: str) -> int:
+        squares = [parse_square(n) for n in geese.split()]
+        assert len(squares) == len(rules.geese)
+        foxes = [parse_square("d7"), parse_square("d2")]
+        return ev.score(Position(rules, foxes=foxes, geese=squares, turn=turn))
+
+    frozen_below, opened_below = _BELOW[game]
+    no_refuge = frozen_below.replace("d3", "e1"), opened_below.replace("d3", "e1")
+    # Neither side can win (the free fox has refuges, the count can never be reached): a draw.
+    assert score(f"{_FROZEN} {frozen_below}") == 0
+    # The free fox can still be hunted: close to even, no longer the pen's eight points.
+    assert abs(score(f"{_FROZEN} {no_refuge[0]}")) < WEIGHTS.goose
+    # With a landing point open the filled pen points count, for the geese.
+    for below in (opened_below, no_refuge[1]):
+        assert score(f"{_OPENED} {below}") < -3 * pen_point_value(rules)
