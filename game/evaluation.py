@@ -179,7 +179,19 @@ class Evaluation:
             self.goose_square[sq] = value
         self.pen = pen
         self.pen_start = sum(self.pen_square[sq] for sq in rules.geese)
-        self.goose_steps = tables.goose_steps
+        # The same as bit masks, for ``pen_held``: the steps, the lines through a point (both
+        # ends), and the jumps (the point jumped, the landing point).
+        # Higher rows first: a goose is freed by the points ahead of it, so one pass frees most.
+        self.points_down = sorted(points, reverse=True)
+        self.goose_step_bits = [
+            sum(self.bit[n] for n in tables.goose_steps[sq]) for sq in range(size)
+        ]
+        self.fox_step_bits = [sum(self.bit[n] for n in tables.fox_steps[sq]) for sq in range(size)]
+        self.through_bits = [tuple(self.bit[a] | self.bit[b] for a, b in t) for t in self.through]
+        self.jump_bits = [
+            tuple((self.bit[over], self.bit[land]) for over, land in tables.jumps[sq])
+            for sq in range(size)
+        ]
         self.fox_wins_below = rules.fox_wins_below
         self.w_reserve = w.reserve if forward_only else 0
         self.w_room = w.room_pen if pen else w.room
@@ -317,29 +329,41 @@ class Evaluation:
         enter its points, so none of it ever moves: a filled point that a goose could vacate
         is left out, and with it whatever it blocks.
         """
-        cells, steps, pen = pos.cells, self.steps, self.pen
+        cells, steps, pen, bit = pos.cells, self.steps, self.pen, self.bit
         if not any(f in pen and all(cells[n] != EMPTY for n in steps[f]) for f in pos.foxes):
             return None
-        held = {sq for sq in self.points if cells[sq] == GOOSE or cells[sq] == FOX}
-        goose_steps, through, jumps = self.goose_steps, self.through, self.jumps
+        # Bit masks of points, as ``reach``: the set shrinks until every piece left in it is
+        # blocked by the set alone.
+        geese = held = 0
+        pieces = []
+        for sq in self.points_down:
+            if cells[sq] == GOOSE:
+                geese |= bit[sq]
+                pieces.append(sq)
+            elif cells[sq] == FOX:
+                pieces.append(sq)
+        held = geese | sum(bit[f] for f in pos.foxes)
+        goose_steps, fox_steps = self.goose_step_bits, self.fox_step_bits
+        through, jumps = self.through_bits, self.jump_bits
         changed = True
         while changed:
             changed = False
-            for sq in list(held):
-                if cells[sq] == GOOSE:
-                    free = any(n not in held for n in goose_steps[sq]) or any(
-                        a not in held and b not in held for a, b in through[sq]
-                    )
+            for sq in pieces:
+                b = bit[sq]
+                if not held & b:
+                    continue
+                if geese & b:
+                    free = goose_steps[sq] & ~held or any(not held & m for m in through[sq])
                 else:
-                    free = any(n not in held for n in steps[sq]) or any(
-                        cells[over] == GOOSE and land not in held for over, land in jumps[sq]
+                    free = fox_steps[sq] & ~held or any(
+                        geese & over and not held & land for over, land in jumps[sq]
                     )
                 if free:
-                    held.discard(sq)
+                    held &= ~b
                     changed = True
-        if not any(f in pen and f in held for f in pos.foxes):
+        if not any(held & bit[f] for f in pos.foxes if f in pen):
             return None
-        return sum(1 for sq in held if cells[sq] == GOOSE)
+        return (held & geese).bit_count()
 
 
 # One evaluation per set of rules, shared by every search.
