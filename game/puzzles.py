@@ -94,26 +94,29 @@ class Prover:
 
     # -- the search ---------------------------------------------------------
 
-    def _winner(self) -> tuple[Side | None, list[Move]]:
-        """Who has won in the current position, if anyone, and the moves of the side to move."""
-        pos = self.pos
-        if pos.geese < pos._below:
-            return Side.FOX, []
-        if pos.pen_full() or not pos.foxes:
-            return Side.GEESE, []
-        moves = pos._generate()
-        if not moves:
-            return pos.turn.other, []
-        return None, moves
-
-    def _ended(self) -> Side | None:
-        """Who has won in the current position, if anyone: ``_winner`` without the moves."""
+    def _won_on_the_board(self) -> Side | None:
+        """Who has won by the pieces alone: too few geese, the pen full, no fox left."""
         pos = self.pos
         if pos.geese < pos._below:
             return Side.FOX
         if pos.pen_full() or not pos.foxes:
             return Side.GEESE
-        return None if pos.can_move() else pos.turn.other
+        return None
+
+    def _winner(self) -> tuple[Side | None, list[Move]]:
+        """Who has won in the current position, if anyone, and the moves of the side to move."""
+        won = self._won_on_the_board()
+        if won is not None:
+            return won, []
+        moves = self.pos._generate()
+        return (None if moves else self.pos.turn.other), moves
+
+    def _ended(self) -> Side | None:
+        """Who has won in the current position, if anyone: ``_winner`` without the moves."""
+        won = self._won_on_the_board()
+        if won is not None:
+            return won
+        return None if self.pos.can_move() else self.pos.turn.other
 
     def _ordered(self, moves: list[Move], n: int) -> list[Move]:
         first = [m for m in (self._best.get(self.pos.hash), self._killer.get(n)) if m in moves]
