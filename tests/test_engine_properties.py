@@ -40,6 +40,7 @@ def test_random_games_keep_every_invariant(config, choices, seed):
         assert position.ply <= bound
         moves = position.legal_moves()
         assert moves and len(set(moves)) == len(moves)
+        assert position.can_move()
         before = snapshot(position)
         for move in moves:  # every legal move applies and undoes to the identical position
             position.push(move)
@@ -73,6 +74,9 @@ def test_random_games_keep_every_invariant(config, choices, seed):
         assert cells.count(FOX) + cells.count(GOOSE) <= n_points
         record = record.with_moves((*record.moves, str(move)))
     assert position.legal_moves() == []
+    # Whether the side to move could move, asked without listing the moves (the puzzle
+    # prover's leaves), agrees with the moves themselves at the end too, a trapped side's above all.
+    assert position.can_move() == bool(position._generate())
     # The whole game round-trips through the serialization.
     assert GameRecord.decode(record.encode()) == record
     assert GameRecord.decode(record.encode()).replay().hash == position.hash
