@@ -334,7 +334,7 @@ class Evaluation:
             return None
         # Bit masks of points, as ``reach``: the set shrinks until every piece left in it is
         # blocked by the set alone.
-        geese = held = 0
+        geese = 0
         pieces = []
         for sq in self.points_down:
             if cells[sq] == GOOSE:
