@@ -119,3 +119,24 @@ def test_after_retry_succeeds_play_goes_on(page, site_server):
     page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 2")
     assert page.evaluate("() => location.hash").startswith("#")
     assert not uncaught(page)
+
+
+def test_a_refused_download_awaited_later_is_no_uncaught_error(page, site_server):
+    """Pyodide holds the promise of its WebAssembly's response and awaits it only after other
+    work: refused in between, it surfaced as "uncaught: Failed to fetch" on a dead engine's page
+    now and then. The worker's fetch of an engine file, refused and awaited late, rejects for
+    its caller and leaves the page's console clean."""
+    refused = []
+    page.context.route(RUNTIME, lambda route: route.abort() if refused else route.continue_())
+    page.goto(play_url(site_server))
+    page.wait_for_selector(READY)
+    refused.append(True)
+    (worker,) = page.workers
+    reason = worker.evaluate("""async () => {
+        const response = fetch(new URL("../../pyodide/pyodide.asm.wasm", location.href));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return response.then(() => "downloaded", (error) => error.message);
+    }""")
+    assert reason == "Failed to fetch"
+    page.wait_for_timeout(200)
+    assert not uncaught(page)

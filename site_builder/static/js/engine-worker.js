@@ -87,9 +87,19 @@ const plainFetch = self.fetch.bind(self);
 // browser's cache does not answer. Every caller gets a copy; the map is dropped when loaded.
 let downloads = new Map(); // versioned URL -> Promise<Response>
 
+// Pyodide holds the promise of its WebAssembly's response while it does other work and awaits it
+// later: a download failing in between must not count as an unhandled rejection, which the
+// page's console reports as an uncaught error. The failure reaches whoever awaits the promise,
+// and a required file's also reaches loadFailed.
+function assetFetch(input, init) {
+  const response = assetResponse(input, init);
+  response.catch(() => {});
+  return response;
+}
+
 // The response goes on untouched (WebAssembly compiles it as it streams, and the browser caches
 // the compiled code by its URL); a copy of its body is read only to count the bytes.
-async function assetFetch(input, init) {
+async function assetResponse(input, init) {
   const url = input instanceof Request ? input.url : String(input);
   if (!asset(url)) return plainFetch(input, init);
   const key = versioned(url);
@@ -286,6 +296,7 @@ async function start({ pyodideURL, engineURL }) {
     // The runtime is the one already downloaded (assetFetch); the standard library is new.
     if (!counted) expect(engineURL, runtime(STDLIB));
     const archive = fetchBytes(engineURL, "engine archive");
+    archive.catch(() => {}); // unread if loadPyodide fails first; else it fails where it is read
     const pyodide = await loadPyodide(options);
     progress("python");
     pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
