@@ -9,10 +9,12 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from filelock import FileLock
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser as PlaywrightBrowser
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from site_builder import build
 from site_builder.builder import build_pages
@@ -47,6 +49,22 @@ def chromium_executable():
     return chromium.PATH
 
 
+class Browser:
+    """The session's Chromium, whose contexts block the service worker unless a test asks for it
+    (``service_workers="allow"``, or the ``service_worker`` mark for `page`). Registered once
+    the engine has loaded, it downloads and stores the engine for offline use: CPU that every
+    fresh context would spend while its test runs. The tests of what it does allow it."""
+
+    def __init__(self, browser: PlaywrightBrowser) -> None:
+        self.chromium = browser
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        return self.chromium.new_context(**{"service_workers": "block", **options})
+
+    def new_page(self, **options: Any) -> Page:
+        return self.chromium.new_page(**{"service_workers": "block", **options})
+
+
 @pytest.fixture(scope="session")
 def browser(chromium_executable):
     # One sync Playwright for the whole session; it must not share a thread with an asyncio loop.
@@ -55,15 +73,17 @@ def browser(chromium_executable):
         browser = playwright.chromium.launch(
             executable_path=chromium_executable, headless=True, args=chromium.ARGS
         )
-        yield browser
+        yield Browser(browser)
         browser.close()
 
 
 @pytest.fixture
-def page(browser):
-    """A fresh context (no storage, no service worker) and page; console errors and
-    uncaught exceptions are collected in page.console_errors."""
-    context = browser.new_context()
+def page(browser, request):
+    """A fresh context (no storage; no service worker unless the test is marked
+    ``service_worker``) and page; console errors and uncaught exceptions are collected in
+    page.console_errors."""
+    allow = request.node.get_closest_marker("service_worker") is not None
+    context = browser.new_context(service_workers="allow" if allow else "block")
     page = context.new_page()
     page.set_default_timeout(60_000)  # Pyodide start-up on a busy 2-core machine
     page.console_errors = []

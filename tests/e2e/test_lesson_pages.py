@@ -217,6 +217,7 @@ def test_no_accessibility_violations_in_a_finished_lesson(browser, site_server):
         context.close()
 
 
+@pytest.mark.service_worker
 def test_lessons_work_offline_after_one_visit(page, site_server):
     page.goto(f"{site_server.root_url}de/two-foxes/")
     page.wait_for_selector("html[data-offline=ready]")

@@ -3,9 +3,13 @@
 import json
 import re
 
+import pytest
+
 from site_builder.builder import git_commit
 from site_builder.i18n import project
 from tests.e2e.support import READY
+
+pytestmark = pytest.mark.service_worker
 
 
 def sw_config(site_dir) -> dict:

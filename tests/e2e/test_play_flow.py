@@ -947,7 +947,7 @@ def test_the_board_is_drawn_the_right_way_up_from_the_start_and_flip_is_kept(pag
     assert not goose_c1_top(page)
 
 
-def test_the_first_time_as_the_fox_a_note_says_the_board_is_turned(page, site_server):
+def test_the_first_time_as_the_fox_a_note_says_the_board_is_turned(browser, page, site_server):
     # Issue #37 p5: the rules' diagram and the lessons show row 1 at the bottom.
     note = page.locator("#turned-note")
     open_play(page, site_server)  # against the computer, as the fox: turned
@@ -963,7 +963,7 @@ def test_the_first_time_as_the_fox_a_note_says_the_board_is_turned(page, site_se
     page.wait_for_selector(READY)
     expect(note).to_be_hidden()
     # Translated: the German page says it in German.
-    fresh = page.context.browser.new_page()
+    fresh = browser.new_page()
     fresh.goto(play_url(site_server, lang="de"))
     fresh.wait_for_selector(READY)
     expect(fresh.locator("#turned-note")).to_contain_text("Fuchspartei umgedreht")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from game import api
@@ -18,6 +19,9 @@ from tests.e2e.support import (
     play_url,
     set_mode,
 )
+
+# Reopened as people do, with the service worker that keeps the site for offline use at work.
+pytestmark = pytest.mark.service_worker
 
 SIDE_NOTE = "In a game by link each of you keeps the side you started with."
 ASIDE = "The previous game was put aside."
