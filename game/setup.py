@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .boards import parse_square, square_name
-from .codes import RecordCode, SetupProblem
+from .codes import RecordCode, SetupProblem, Termination
 from .games import VARIANTS, Rules
 from .position import Position, Side, tables_for
 
@@ -165,8 +165,15 @@ def check_setup(
         problems.append(Problem(SetupProblem.BAD_HAND))
     elif left > rules.total_geese:
         problems.append(Problem(SetupProblem.TOO_MANY_GEESE, most=rules.total_geese))
-    elif left < rules.fox_wins_below:
+    elif left < rules.fox_wins_below and fox_count:
         problems.append(Problem(SetupProblem.TOO_FEW_GEESE))
+    if not fox_count and rules.huffing:
+        # With no officer on the board the game ended when the last was huffed, however few
+        # rebels stand: "the officers have already won" would name pieces that are not there.
+        over = Termination.FOXES_GONE.value
+        problems.append(
+            Problem(SetupProblem.GAME_OVER, reason=over, captures_to_win=rules.captures_to_win)
+        )
     # Geese placed from the hand may stand anywhere.
     far = left > rules.total_geese or rules.in_hand
     stranded = [] if far else _out_of_reach(rules, goose_squares)

@@ -154,6 +154,11 @@ def test_a_finished_position_names_how_it_ended():
     )
     assert [p.reason for p in found] == ["pen-full"]
     assert [p.reason for p in check_setup("asalto", [], REBELS, "geese")] == ["foxes-gone"]
+    # No officer and too few rebels to go on: the officers are gone, not winners.
+    for rebels in ([], REBELS[:3]):
+        found = check_setup("asalto", [], rebels, "fox")
+        assert [(p.code, p.reason) for p in found] == [("game-over", "foxes-gone")]
+    assert [p.code for p in check_setup("asalto", ["d6"], REBELS[:3], "fox")] == ["too-few-geese"]
     # Every goat on the board, on every point but b3, out of the tigers' reach: they are
     # hemmed in, to move.
     goats = [f"{c}{r}" for r in "12345" for c in "abcde" if f"{c}{r}" not in [*TIGERS, "b3"]]
