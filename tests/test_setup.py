@@ -131,6 +131,11 @@ def test_every_reason_is_given_at_once():
         SetupProblem.FOX_COUNT,
         SetupProblem.BAD_HAND,
     }
+    # No fox at all: the foxes are missing, and the geese too few for a side that is not there
+    # is not said; with the fox put down it is.
+    for game in ("fox-and-geese", "two-foxes", "large-cross", "bagh-chal"):
+        assert codes(check_setup(game, [], [], "fox")) == [SetupProblem.FOX_COUNT], game
+    assert codes(check_setup("fox-and-geese", ["d4"], [], "fox")) == [SetupProblem.TOO_FEW_GEESE]
 
 
 def test_too_many_geese_names_the_tables_count():
