@@ -2,6 +2,32 @@
 on a machine without the internet, so no sandbox, no GPU and no calls home."""
 
 PATH = "/usr/bin/chromium"
+
+# Headless Chromium is the whole browser with a window per context, and each window preloads
+# its omnibox's suggestion popups (web pages of the browser's own) as it opens: work for both
+# cores on every fresh context, a third or more of a test's load of the play page, for a popup
+# nobody opens. Chromium reads only the last --disable-features, and Playwright passes its own
+# list before ours: ours repeats the part of it that applies on Linux.
+DISABLED_FEATURES = [
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxAimPopup",
+    "WebUIOmniboxFullPopup",
+    # Playwright's (chromiumSwitches.ts):
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+]
+
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -9,4 +35,5 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=" + ",".join(DISABLED_FEATURES),
 ]
