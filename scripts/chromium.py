@@ -2,6 +2,11 @@
 on a machine without the internet, so no sandbox, no GPU and no calls home."""
 
 PATH = "/usr/bin/chromium"
+# The same Chromium release built for automation, without the browser's own windows: what the
+# tests drive. The whole browser gives every context a window, and every change of a page's URL
+# (the play page writes each move into it) redraws that window's address bar: work in the
+# browser's process that no page sees, and a large part of a test's CPU on two cores.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 
 # Headless Chromium is the whole browser with a window per context, and each window preloads
 # its omnibox's suggestion popups (web pages of the browser's own) as it opens: work for both

@@ -9,12 +9,13 @@ flock 9
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Debian's Chromium: Playwright cannot download browsers here.
-if [ ! -x /usr/bin/chromium ]; then
-  echo "setup: installing chromium (apt)"
+# Debian's Chromium: Playwright cannot download browsers here. The tests drive its headless
+# shell (scripts/chromium.py says why); the benchmarks and Lighthouse the whole browser.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "setup: installing chromium and chromium-headless-shell (apt)"
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update -q
-  as_root apt-get install -y -q chromium fonts-dejavu-core
+  as_root apt-get install -y -q chromium chromium-headless-shell fonts-dejavu-core
 fi
 
 # A C compiler: tests/test_solve.py builds the exact solver in tools/solver/.

@@ -44,9 +44,12 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def chromium_executable():
-    if not os.access(chromium.PATH, os.X_OK):
-        pytest.fail(f"{chromium.PATH} is missing: run `make setup` (installs Debian's chromium)")
-    return chromium.PATH
+    if not os.access(chromium.HEADLESS_SHELL, os.X_OK):
+        pytest.fail(
+            f"{chromium.HEADLESS_SHELL} is missing: run `make setup`"
+            " (installs Debian's chromium-headless-shell)"
+        )
+    return chromium.HEADLESS_SHELL
 
 
 class Browser:
