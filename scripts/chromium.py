@@ -8,11 +8,10 @@ PATH = "/usr/bin/chromium"
 # browser's process that no page sees, and a large part of a test's CPU on two cores.
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 
-# Headless Chromium is the whole browser with a window per context, and each window preloads
-# its omnibox's suggestion popups (web pages of the browser's own) as it opens: work for both
-# cores on every fresh context, a third or more of a test's load of the play page, for a popup
-# nobody opens. Chromium reads only the last --disable-features, and Playwright passes its own
-# list before ours: ours repeats the part of it that applies on Linux.
+# The whole browser, headless, opens a window for each context, and each window preloads its
+# omnibox's suggestion popups (web pages of the browser's own): work on both cores for every
+# fresh context, for a popup nobody opens. Chromium reads only the last --disable-features, and
+# Playwright passes its own list before ours: ours repeats the part of it that applies on Linux.
 DISABLED_FEATURES = [
     "WebUIOmniboxPopup",
     "WebUIOmniboxAimPopup",
