@@ -147,7 +147,7 @@ def main() -> None:
     try:
         time.sleep(1.5)
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
+            browser = pw.chromium.launch(executable_path=chromium.PATH, args=chromium.BROWSER_ARGS)
             for table in tables:
                 game, geese, prefix = TABLES[table]
                 record = longest_game(game, geese, prefix, args.plies)

@@ -335,7 +335,7 @@ def main() -> None:
         results: dict[tuple[str, str], dict[str, Any]] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(
-                executable_path=chromium.PATH, headless=True, args=chromium.ARGS
+                executable_path=chromium.PATH, headless=True, args=chromium.BROWSER_ARGS
             )
             for temp in ("cold", "warm"):
                 # Interleaved, so that a change in the machine's load hits both cases alike.

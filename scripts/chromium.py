@@ -1,5 +1,5 @@
-"""Debian's Chromium as the tests, the benchmarks and the Lighthouse script start it: as root
-on a machine without the internet, so no sandbox, no GPU and no calls home."""
+"""Debian's Chromium as the tests and the benchmarks start it: as root on a machine without
+the internet, so no sandbox, no GPU and no calls home."""
 
 PATH = "/usr/bin/chromium"
 # The same Chromium release built for automation, without the browser's own windows: what the
@@ -8,15 +8,24 @@ PATH = "/usr/bin/chromium"
 # browser's process that no page sees, and a large part of a test's CPU on two cores.
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 
-# The whole browser, headless, opens a window for each context, and each window preloads its
-# omnibox's suggestion popups (web pages of the browser's own): work on both cores for every
-# fresh context, for a popup nobody opens. Chromium reads only the last --disable-features, and
-# Playwright passes its own list before ours: ours repeats the part of it that applies on Linux.
-DISABLED_FEATURES = [
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# For the whole browser (PATH), headless: each context's window preloads its omnibox's
+# suggestion popups (web pages of the browser's own), work on both cores for a popup nobody
+# opens; the headless shell has no omnibox. Chromium reads only the last --disable-features,
+# and Playwright passes its own list before ours: ours repeats the part of it for Linux.
+BROWSER_FEATURES_OFF = [
     "WebUIOmniboxPopup",
     "WebUIOmniboxAimPopup",
     "WebUIOmniboxFullPopup",
-    # Playwright's (chromiumSwitches.ts):
+    # Playwright's own (chromiumSwitches.ts):
     "AvoidUnnecessaryBeforeUnloadCheckSync",
     "DestroyProfileOnBrowserClose",
     "HttpsUpgrades",
@@ -31,13 +40,4 @@ DISABLED_FEATURES = [
     "AimEnabled",
     "PreconnectToSearch",
 ]
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-features=" + ",".join(DISABLED_FEATURES),
-]
+BROWSER_ARGS = [*ARGS, "--disable-features=" + ",".join(BROWSER_FEATURES_OFF)]
