@@ -170,10 +170,7 @@ def check_setup(
     if not fox_count and rules.huffing:
         # With no officer on the board the game ended when the last was huffed, however few
         # rebels stand: "the officers have already won" would name pieces that are not there.
-        over = Termination.FOXES_GONE.value
-        problems.append(
-            Problem(SetupProblem.GAME_OVER, reason=over, captures_to_win=rules.captures_to_win)
-        )
+        problems.append(_game_over(rules, Termination.FOXES_GONE))
     # Geese placed from the hand may stand anywhere.
     far = left > rules.total_geese or rules.in_hand
     stranded = [] if far else _out_of_reach(rules, goose_squares)
@@ -187,9 +184,12 @@ def check_setup(
     setup = Setup(rules, sideways, start)
     outcome = setup.position().outcome()
     if outcome is not None:
-        over = outcome.termination.value
-        return [Problem(SetupProblem.GAME_OVER, reason=over, captures_to_win=rules.captures_to_win)]
+        return [_game_over(rules, outcome.termination)]
     return setup
+
+
+def _game_over(rules: Rules, how: Termination) -> Problem:
+    return Problem(SetupProblem.GAME_OVER, reason=how.value, captures_to_win=rules.captures_to_win)
 
 
 def _names(squares: Iterable[int]) -> tuple[str, ...]:
