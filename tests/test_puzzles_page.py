@@ -152,8 +152,11 @@ def test_the_json_is_the_engines_word_on_every_position(game):
     """Replayed with the engine: each step's legal moves, the line, each wrong try's reply (a
     legal answer after which the solver no longer wins in time: the refutation the prover
     gives), every move shown described, and the end of the game; for every puzzle, or every
-    fifth in `make test-fast`."""
+    fifth in `make test-fast`. The first move's wrong tries are the committed refutations,
+    which test_puzzles.py proves; the later ones the builder finds, and they are proven here."""
+    committed = {p["record"]: p["refutations"] for p in puzzles.load(game)}
     for data in sample(puzzles.engine_data(game)):
+        assert data["steps"][0]["wrong"] == committed[data["record"]], data["id"]
         pos = GameRecord.decode(data["record"]).replay()
         # One prover per puzzle, walked along with it (as the builder's is): what it proved of
         # a position for one wrong try it knows at the next, where the tries' lines meet. Its
@@ -178,12 +181,10 @@ def test_the_json_is_the_engines_word_on_every_position(game):
                     continue
                 assert reply in {str(m) for m in pos.legal_moves()}, (data["id"], move)
                 pos.push(Move.parse(reply))
-                # The first move's refutations hold for two moves more (game/puzzles.py).
-                n = left + 1 if i == 0 else left - 1
-                if pos.outcome() is None:
+                if i > 0 and pos.outcome() is None:
                     prover.pos.push(Move.parse(move))
                     prover.pos.push(Move.parse(reply))
-                    assert not prover.wins(n), (data["id"], move)
+                    assert not prover.wins(left - 1), (data["id"], move)
                     prover.pos.pop()
                     prover.pos.pop()
                 pos.pop()
