@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from playwright.sync_api import expect
 
 from game import api
-from tests.e2e.support import READY, enable_test_hooks, play_url, set_mode
+from tests.e2e.support import READY, START, enable_test_hooks, play_url, save_game
 from tests.helpers import fragments_for
 
 GAME = "fox-and-geese"
@@ -120,12 +120,8 @@ def test_a_broken_link_opened_first_shows_a_position_behind_its_error(
     page, site_server, link, readable, saved
 ):
     if saved:  # the player's own game on one device, one move in
-        page.goto(play_url(site_server, GAME))
-        page.wait_for_selector(READY)
-        set_mode(page, "two")
-        page.fill("#move-input", "d4-e4")
-        page.press("#move-input", "Enter")
-        page.wait_for_selector("#moves [data-move]")
+        game = {"id": "own", "mode": "two", "side": "fox", "level": "medium"}
+        save_game(page, game | {"record": f"{START}.d4-e4"})
     page.goto(play_url(site_server, GAME, fragment=link))
     page.wait_for_selector(READY)
     expect(page.locator("#link-error")).to_be_visible()
