@@ -290,20 +290,32 @@ def catalogs() -> dict[str, dict]:
     }
 
 
+@pytest.fixture(scope="module")
+def sentences(node_executable, catalogs):
+    """composed() for a locale's own catalog, made once per locale and set of pieces: the
+    typography test and the test of the pieces' names read the same sentences."""
+    made: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+    def of(code: str, pieces: str) -> list[tuple[str, str]]:
+        if (code, pieces) not in made:
+            made[code, pieces] = composed(node_executable, catalogs[code], pieces)
+        return made[code, pieces]
+
+    return of
+
+
 @pytest.mark.parametrize("code", LOCALES)
-def test_the_play_pages_sentences_built_from_parts_are_typeset_in_every_locale(
-    node_executable, catalogs, code
-):
+def test_the_play_pages_sentences_built_from_parts_are_typeset_in_every_locale(sentences, code):
     """Status, messages and what is said after a move, for every kind of move and every
     ending: no doubled or stray punctuation, no English left in a translation, no placeholder
     left unfilled."""
-    sentences = [
+    said = [
         (f"{pieces}: {what}", sentence)
         for pieces in PIECE_SETS
-        for what, sentence in composed(node_executable, catalogs[code], pieces)
+        for what, sentence in sentences(code, pieces)
     ]
-    assert len(sentences) > 3000
-    problems = sentence_faults(code, sentences)
+    assert len(said) > 3000
+    problems = sentence_faults(code, said)
     assert not problems, "\n".join(problems[:40])
 
 
@@ -341,16 +353,14 @@ FOX_AND_GOOSE = {
 
 
 @pytest.mark.parametrize("code", LOCALES)
-def test_hint_review_and_set_up_sentences_name_each_games_own_pieces(
-    node_executable, catalogs, code
-):
+def test_hint_review_and_set_up_sentences_name_each_games_own_pieces(sentences, code):
     """Asalto's and Bagh-Chal's hints, reviews and set-up checks speak of officers and rebels,
     tigers and goats, never of foxes and geese."""
     words = re.compile(rf"\b(?:{FOX_AND_GOOSE[code]})\b", re.IGNORECASE)
     wrong = [
         f"{pieces}: {what}: {sentence!r}"
         for pieces in ("officers-rebels", "tigers-goats")
-        for what, sentence in composed(node_executable, catalogs[code], pieces)
+        for what, sentence in sentences(code, pieces)
         if what.startswith("analysis:") and words.search(sentence)
     ]
     assert not wrong, "\n".join(wrong[:40])
