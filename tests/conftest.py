@@ -18,7 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from site_builder import build
 from site_builder.builder import build_pages
-from tests.helpers import REPO, chromium, serve
+from tests.helpers import FAST, REPO, chromium, serve
 
 # What a test needs decides its tier: `make test-fast` leaves out these markers.
 NEEDS = {
@@ -134,11 +134,14 @@ def site_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def pages_dir(tmp_path_factory):
-    """The site's pages without its runtime (no Pyodide, no Node, a second or two): every page
-    of every locale by render_pages, with the static files and manifests they link to. For
-    tests of the pages' HTML; what needs the engine's files or the service worker takes
-    site_dir."""
+def pages_dir(request, tmp_path_factory):
+    """The site's pages without its runtime (no Pyodide, no Node): every page of every locale
+    by render_pages, with the static files and manifests they link to. For tests of the pages'
+    HTML; what needs the engine's files or the service worker takes site_dir. A run that
+    builds the whole site (all but `make test-fast`) reads its pages, the same render_pages
+    output, rather than rendering every page twice."""
+    if not FAST:
+        return request.getfixturevalue("site_dir")
     return built_once(tmp_path_factory, "pages", build_pages)
 
 
