@@ -196,8 +196,9 @@ export function createAnalysisView(root, { foxes }) {
     if (ended) hintsUsedEl.textContent = text.hintsUsedText(hints, game.mode !== "two" && live.result === game.side);
   }
 
-  // The marks beside the moves in the list (drawn afresh by the view on every redraw).
-  function markMoves(s, r) {
+  // The marks beside the moves in the list, on buttons the view has just made (renderMoves).
+  function markMoves(s) {
+    const r = reviewShown(s);
     if (!r) return;
     for (const button of root.querySelectorAll("#moves [data-ply]")) {
       const ply = Number(button.dataset.ply);
@@ -296,7 +297,6 @@ export function createAnalysisView(root, { foxes }) {
     reviewButton.disabled = !canReview(s);
     stopButton.hidden = !r?.running;
     panel.hidden = !r;
-    markMoves(s, r);
     if (!r) return;
     const plies = reviewProgress(r);
     bar.max = plies.total;
@@ -329,6 +329,13 @@ export function createAnalysisView(root, { foxes }) {
     render(s) {
       renderHint(s);
       renderReview(s);
+    },
+    markMoves,
+    // What the marks in the move list are drawn from: the list is made again when it changes.
+    marksKey(s) {
+      const r = reviewShown(s);
+      if (!r) return null;
+      return [r.turn, r.rows];
     },
   };
 }

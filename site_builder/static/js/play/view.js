@@ -79,6 +79,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
   const view = { board: null, speak, form };
   const analysis = createAnalysisView(root, { foxes });
   let drawn = null; // the board's last input, as JSON
+  let listed = null; // what the move list was made from, as JSON
 
   function setEnabled(action, enabled) {
     for (const button of actions(action)) button.disabled = !enabled;
@@ -184,6 +185,12 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     // Each move is the opening side's turn and the reply (state.js, moveNumber): a game set up
     // with the other side to move leaves the first half of move 1 empty.
     const shift = numberShift(list, s.first);
+    const end = !isBrowsing(s) && Boolean(list.result); // the result line is the one in view
+    // Made again only when what it shows changed: the page redraws on every message and click,
+    // and a long game's list is most of a redraw's work.
+    const key = JSON.stringify([list.moves, shift, s.first, current, list.result, end, analysis.marksKey(s)]);
+    if (key === listed) return;
+    listed = key;
     const second = s.first === "fox" ? "geese" : "fox";
     const items = [];
     list.moves.forEach((move, i) => {
@@ -217,10 +224,10 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
       items.push(li);
     }
     movesEl.replaceChildren(...items);
+    analysis.markMoves(s);
     if (!items.length) return; // nothing to scroll (and no layout to force at start-up)
     // Keep the current move in view inside the list, without scrolling the page.
-    const end = !isBrowsing(s) && list.result ? items.at(-1) : null; // the result line
-    const at = end ?? movesEl.querySelector("[aria-current]");
+    const at = end ? items.at(-1) : movesEl.querySelector("[aria-current]");
     if (at) {
       const top = at.offsetTop - movesEl.offsetTop;
       if (top < movesEl.scrollTop || top + at.offsetHeight > movesEl.scrollTop + movesEl.clientHeight) {
