@@ -6,10 +6,19 @@ from __future__ import annotations
 
 import math
 
+from playwright.sync_api import expect
+
 from game import Side, square_name
 from game.record import GameRecord
 from game.solve import Solver, solve
-from tests.e2e.support import READY, enable_test_hooks, play_url, set_mode, wait_engine_idle
+from tests.e2e.support import (
+    READY,
+    enable_test_hooks,
+    play_url,
+    set_mode,
+    settled,
+    wait_engine_idle,
+)
 from tests.helpers import REPO
 from tests.test_analysis import thrown_game
 
@@ -116,6 +125,23 @@ def test_a_review_marks_the_thrown_win_and_the_turn_is_one_click_away(page, site
     page.wait_for_selector("#moves [aria-current][data-ply='10']")
     assert page.locator("#value-table tbody tr").count() == len(record.moves)
     assert review.get_attribute("data-done") == str(len(record.moves))
+    # A redraw that changes nothing in the list (a tap on the finished game's fox) leaves its
+    # buttons as they are: one mark each, and scrolled where the player scrolled it.
+    page.click("[data-action=last]")
+    page.wait_for_selector(f"#moves [aria-current][data-ply='{len(record.moves)}']")
+    listed = page.locator("#moves")
+    listed.evaluate("el => { el.scrollTop = 0; el.querySelector('[data-ply]').dataset.kept = 1; }")
+    fox = record.replay().foxes[0]
+    page.click(f'svg[data-board] [data-point="{square_name(fox)}"]')
+    expect(page.locator("#message")).to_contain_text("over")
+    settled(page)
+    assert listed.evaluate("el => el.scrollTop") == 0
+    assert page.locator("#moves [data-kept]").count() == 1
+    marks = listed.evaluate(
+        "el => [...el.querySelectorAll('[data-ply]')]"
+        ".map((b) => b.querySelectorAll('.move-mark').length)"
+    )
+    assert max(marks) == 1
 
 
 def test_a_bagh_chal_review_charts_the_goats_closing_in_and_the_tigers_captures(page, site_server):
