@@ -430,44 +430,53 @@ REASONS = {
     "hundred-ply-rule": "Fifty moves each without a capture or a goose moving forward.",
 }
 
-ENDINGS = [
-    ("fox-and-geese", None, lambda: find_game("fox-and-geese", "geese", "fox-trapped")),
-    ("fox-and-geese", None, lambda: find_game("fox-and-geese", "fox")),
-    ("two-foxes", None, lambda: find_game("two-foxes", "geese", "pen-full")),
-    ("fox-and-geese", "1.fox-and-geese.17s", threefold),
-    ("fox-and-geese", None, lambda: recorded(GEESE_BLOCKED, "geese-blocked")),
-    ("fox-and-geese", "1.fox-and-geese.13s", lambda: recorded(HUNDRED_PLIES, "hundred-ply-rule")),
-]
+# Each game's endings, opened one after the other on one page, as links pasted into it.
+ENDINGS = {
+    "fox-and-geese": [
+        (None, lambda: find_game("fox-and-geese", "geese", "fox-trapped")),
+        (None, lambda: find_game("fox-and-geese", "fox")),
+        ("1.fox-and-geese.17s", threefold),
+        (None, lambda: recorded(GEESE_BLOCKED, "geese-blocked")),
+        ("1.fox-and-geese.13s", lambda: recorded(HUNDRED_PLIES, "hundred-ply-rule")),
+    ],
+    "two-foxes": [(None, lambda: find_game("two-foxes", "geese", "pen-full"))],
+}
 
 
-@pytest.mark.parametrize(("game", "start", "line"), ENDINGS)
-def test_the_end_of_a_game_is_shown_from_the_players_side(page, site_server, game, start, line):
-    moves = line()
-    state = api.load(start) if start else api.new_game(game)
-    for move in moves[:-1]:
-        state = api.play(state["record"], move)
-    # The last move but one, opened by link: the opener plays the side to move, and ends it.
-    open_play(page, site_server, game, fragment=state["record"])
-    final = enter_move(page, as_opened(state["record"]), moves[-1])
-    result = page.locator("#result")
-    expect(result).to_be_visible()
-    title = "Draw." if final["result"] == "draw" else "You won!"
-    status = page.locator("#status").inner_text()
-    assert status.startswith(title), status
-    assert REASONS[final["reason"]] in status, status  # and why
-    assert page.locator("#status").get_attribute("data-result") == final["result"]
-    line_item = page.locator("#moves .result-line")
-    expect(line_item).to_have_attribute("data-result", final["result"])
-    expect(line_item).to_have_text(
-        {"fox": "Fox wins", "geese": "Geese win"}.get(final["result"], "Draw")
-    )
-    assert page.locator("[data-action=undo]").first.is_disabled()
-    assert page.locator("svg[data-board] .mark-end").count() == len(final["end"])
-    tap(page, final["pieces"]["fox"][0])
-    expect(page.locator("#message")).to_contain_text("over")
-    page.click("#result [data-action=play-again]")
-    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 0")
-    expect(result).to_be_hidden()
+@pytest.mark.parametrize("game", list(ENDINGS))
+def test_the_end_of_a_game_is_shown_from_the_players_side(page, site_server, game):
+    for n, (start, line) in enumerate(ENDINGS[game]):
+        moves = line()
+        state = api.load(start) if start else api.new_game(game)
+        for move in moves[:-1]:
+            state = api.play(state["record"], move)
+        # The last move but one, opened by link: the opener plays the side to move, and ends it.
+        opened = as_opened(state["record"])
+        if n == 0:
+            open_play(page, site_server, game, fragment=state["record"])
+        else:
+            page.evaluate("f => { location.hash = f }", state["record"])
+            wait_record(page, opened["record"])
+        final = enter_move(page, opened, moves[-1])
+        result = page.locator("#result")
+        expect(result).to_be_visible()
+        title = "Draw." if final["result"] == "draw" else "You won!"
+        status = page.locator("#status").inner_text()
+        assert status.startswith(title), status
+        assert REASONS[final["reason"]] in status, status  # and why
+        assert page.locator("#status").get_attribute("data-result") == final["result"]
+        line_item = page.locator("#moves .result-line")
+        expect(line_item).to_have_attribute("data-result", final["result"])
+        expect(line_item).to_have_text(
+            {"fox": "Fox wins", "geese": "Geese win"}.get(final["result"], "Draw")
+        )
+        assert page.locator("[data-action=undo]").first.is_disabled()
+        assert page.locator("svg[data-board] .mark-end").count() == len(final["end"])
+        tap(page, final["pieces"]["fox"][0])
+        expect(page.locator("#message")).to_contain_text("over")
+        page.click("#result [data-action=play-again]")
+        page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 0")
+        expect(result).to_be_hidden()
 
 
 @pytest.mark.parametrize("mode", ["computer", "link"])
