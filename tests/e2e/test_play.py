@@ -351,8 +351,15 @@ def test_move_list_navigation_and_undo(page, site_server):
     open_play(page, site_server)
     set_mode(page, "two")
     states = [api.new_game("fox-and-geese")]
-    for move in ("d4-c4", "c3-b4", "c4-d4", "e3-e4"):
+    moves = ("d4-c4", "c3-b4", "c4-d4", "e3-e4")
+    for move in moves:
         states.append(enter_move(page, states[-1], move))
+        if len(states) == 2:
+            page.locator('#moves [data-ply="1"]').evaluate("b => { b.dataset.kept = 1; }")
+    # A move adds its button to the list and leaves the others as they were.
+    assert page.locator('#moves [data-ply="1"][data-kept]').count() == 1
+    listed = "el => [...el.children].map((li) => [li.value, li.textContent])"
+    assert page.locator("#moves").evaluate(listed) == [[1, "d4-c4c3-b4"], [2, "c4-d4e3-e4"]]
     current = page.locator("#moves [aria-current]")
     assert current.get_attribute("data-ply") == "4"
     page.click("[data-action=prev]")
@@ -375,6 +382,8 @@ def test_move_list_navigation_and_undo(page, site_server):
     page.click("[data-action=undo]")
     wait_record(page, states[3]["record"])
     assert_board(page, states[3])
+    assert page.locator("#moves").evaluate(listed) == [[1, "d4-c4c3-b4"], [2, "c4-d4"]]
+    assert page.locator("#moves [aria-current]").get_attribute("data-ply") == "3"
     goose = page.locator('svg[data-board] [data-piece="goose"][data-at="c1"]')
     before = goose.bounding_box()
     page.click("[data-action=flip]")

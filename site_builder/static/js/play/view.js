@@ -79,7 +79,8 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
   const view = { board: null, speak, form };
   const analysis = createAnalysisView(root, { foxes });
   let drawn = null; // the board's last input, as JSON
-  let listed = null; // what the move list was made from, as JSON
+  // What the move list was made from: the moves, how they are numbered, the review's marks.
+  let listed = { key: null, moves: [], shift: 0, first: null, marks: null };
 
   function setEnabled(action, enabled) {
     for (const button of actions(action)) button.disabled = !enabled;
@@ -186,48 +187,33 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     // with the other side to move leaves the first half of move 1 empty.
     const shift = numberShift(list, s.first);
     const end = !isBrowsing(s) && Boolean(list.result); // the result line is the one in view
+    const marks = analysis.marksKey(s);
     // Made again only when what it shows changed: the page redraws on every message and click,
-    // and a long game's list is most of a redraw's work.
-    const key = JSON.stringify([list.moves, shift, s.first, current, list.result, end, analysis.marksKey(s)]);
-    if (key === listed) return;
-    listed = key;
-    const second = s.first === "fox" ? "geese" : "fox";
-    const items = [];
-    list.moves.forEach((move, i) => {
-      const half = (i + shift) % 2;
-      if (half === 0 || i === 0) {
-        const li = document.createElement("li");
-        li.value = (i + shift - half) / 2 + 1;
-        items.push(li);
-      }
-      if (half === 1 && i === 0) {
-        const gap = document.createElement("span");
-        gap.className = "move-gap";
-        gap.setAttribute("aria-hidden", "true");
-        gap.textContent = "…";
-        items[0].append(gap);
-      }
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = `move move-${half === 0 ? s.first : second}`;
-      button.dataset.move = move;
-      button.dataset.ply = String(i + 1);
-      button.textContent = move;
-      if (i + 1 === current) button.setAttribute("aria-current", "step");
-      items.at(-1).append(button);
-    });
+    // and a long game's list is most of a redraw's work. A list that only grew (a move played,
+    // no review shown) keeps its buttons and gets the new ones.
+    const key = JSON.stringify([list.moves, shift, s.first, current, list.result, end, marks]);
+    if (key === listed.key) return;
+    const grown = marks === null && listed.marks === null && listed.shift === shift
+      && listed.first === s.first && listed.moves.length <= list.moves.length
+      && listed.moves.every((move, i) => list.moves[i] === move);
+    if (grown) {
+      movesEl.querySelector(".result-line")?.remove();
+      movesEl.querySelector("[aria-current]")?.removeAttribute("aria-current");
+    } else movesEl.replaceChildren();
+    appendMoves(list.moves, grown ? listed.moves.length : 0, shift, s.first);
+    movesEl.querySelector(`[data-ply="${current}"]`)?.setAttribute("aria-current", "step");
     if (list.result) {
       const li = document.createElement("li");
       li.className = "result-line";
       li.dataset.result = list.result;
       li.textContent = text.resultLineText(list.result, foxes);
-      items.push(li);
+      movesEl.append(li);
     }
-    movesEl.replaceChildren(...items);
+    listed = { key, moves: list.moves.slice(), shift, first: s.first, marks };
     analysis.markMoves(s);
-    if (!items.length) return; // nothing to scroll (and no layout to force at start-up)
+    if (!movesEl.childElementCount) return; // nothing to scroll (and no layout to force at start-up)
     // Keep the current move in view inside the list, without scrolling the page.
-    const at = end ? items.at(-1) : movesEl.querySelector("[aria-current]");
+    const at = end ? movesEl.lastElementChild : movesEl.querySelector("[aria-current]");
     if (at) {
       const top = at.offsetTop - movesEl.offsetTop;
       if (top < movesEl.scrollTop || top + at.offsetHeight > movesEl.scrollTop + movesEl.clientHeight) {
@@ -235,6 +221,34 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
       }
     } else {
       movesEl.scrollTop = 0;
+    }
+  }
+
+  // The moves from index `from` on, as buttons in numbered items: a new item for each move of
+  // the opening side, the reply in its item.
+  function appendMoves(moves, from, shift, first) {
+    const second = first === "fox" ? "geese" : "fox";
+    for (let i = from; i < moves.length; i++) {
+      const half = (i + shift) % 2;
+      if (half === 0 || i === 0) {
+        const li = document.createElement("li");
+        li.value = (i + shift - half) / 2 + 1;
+        movesEl.append(li);
+      }
+      if (half === 1 && i === 0) {
+        const gap = document.createElement("span");
+        gap.className = "move-gap";
+        gap.setAttribute("aria-hidden", "true");
+        gap.textContent = "…";
+        movesEl.lastElementChild.append(gap);
+      }
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `move move-${half === 0 ? first : second}`;
+      button.dataset.move = moves[i];
+      button.dataset.ply = String(i + 1);
+      button.textContent = moves[i];
+      movesEl.lastElementChild.append(button);
     }
   }
 
