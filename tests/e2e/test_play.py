@@ -351,8 +351,7 @@ def test_move_list_navigation_and_undo(page, site_server):
     open_play(page, site_server)
     set_mode(page, "two")
     states = [api.new_game("fox-and-geese")]
-    moves = ("d4-c4", "c3-b4", "c4-d4", "e3-e4")
-    for move in moves:
+    for move in ("d4-c4", "c3-b4", "c4-d4", "e3-e4"):
         states.append(enter_move(page, states[-1], move))
         if len(states) == 2:
             page.locator('#moves [data-ply="1"]').evaluate("b => { b.dataset.kept = 1; }")

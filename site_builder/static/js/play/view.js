@@ -194,8 +194,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     const key = JSON.stringify([list.moves, shift, s.first, current, list.result, end, marks]);
     if (key === listed.key) return;
     const grown = marks === null && listed.marks === null && listed.shift === shift
-      && listed.first === s.first && listed.moves.length <= list.moves.length
-      && listed.moves.every((move, i) => list.moves[i] === move);
+      && listed.first === s.first && listed.moves.every((move, i) => list.moves[i] === move);
     if (grown) {
       movesEl.querySelector(".result-line")?.remove();
       movesEl.querySelector("[aria-current]")?.removeAttribute("aria-current");
