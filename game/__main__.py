@@ -56,17 +56,15 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _review(record: GameRecord, nodes: int | None) -> int:
-    from .analysis import REVIEW_NODES, review, turning_point
+    from .analysis import REVIEW_NODES, Reviewer, turning_point
     from .levels import Endgame
 
-    endgame = Endgame()  # kept between the calls, as the worker keeps its own
+    reviewer = Reviewer(Endgame())  # kept between the calls, as the worker keeps its own
 
     rows: list[dict[str, object]] = []
     until: int | None = len(record.moves)
     while until is not None:
-        done = review(
-            record, until, None, REVIEW_NODES if nodes is None else nodes, endgame=endgame
-        )
+        done = reviewer.review(record, until, None, REVIEW_NODES if nodes is None else nodes)
         rows = [row.as_dict() for row in done.rows] + rows
         until = done.next
     for row in rows:

@@ -315,16 +315,6 @@ def judge(
     return MoveMark.GOOD, None, loss
 
 
-# The record last reviewed (and the kept solver it used), and the new positions the exact
-# search has stored for it.
-_spent: tuple[tuple[str, int], int] = (("", 0), 0)
-# The position a review call stopped at and its assessment (None: still to be solved), which
-# the next call starts from: ((record, kept solver or 0, ply), assessment, position). Assessed
-# once, as in one long call; and the record is replayed once, not at every call (in the
-# browser that is a share of a short call).
-_stopped: tuple[tuple[str, int, int], Assessment | None, Position] | None = None
-
-
 def _insist(exact: ExactBudget, spent: int) -> bool:
     """Whether the call ends at a position the exact search gave up on within its reach, for
     the next call to go on solving (what it solved is kept): only while the review of this
@@ -347,108 +337,129 @@ class Review:
     next: int | None
 
 
-def review(
-    record: GameRecord,
-    until: int | None = None,
-    seconds: float | None = 1.0,
-    nodes: int = REVIEW_NODES,
-    most: int | None = None,
-    endgame: Endgame | None = None,
-) -> Review:
-    """Review the moves before ply ``until`` (None: the whole game), from the last back to
-    the first, until ``seconds`` have passed (None: no limit) or ``most`` moves are done;
-    call again with ``until=next`` until ``next`` is None.
+class Reviewer:
+    """Reviews games in short calls (``review``), keeping between calls what the next one goes
+    on from: the exact search's solved positions (``endgame``), what the exact search has
+    spent on the record under review, and the position and assessment a call stopped at.
 
-    Backwards, because the exact search reaches the end of a game first and everything it
-    solves there is remembered (in ``endgame``, which the caller keeps between calls),
-    which brings the moves before within its reach. Each call gives it
-    ``REVIEW_EXACT_POSITIONS`` new positions; where that is not enough for a position
-    within its reach or just before one it solved, the call ends there, with no row for
-    that position, and the next goes on solving it, until the review has spent
-    ``REVIEW_EXACT_TOTAL`` (only with a kept ``endgame``: a fresh one, when None, forgets).
-    Raises ``RecordError`` for a record that does not replay.
+    The API holds one for the worker's life, as it holds hard's ``Endgame``; a script or a
+    test makes its own. Without an ``endgame`` each call solves afresh and never insists.
     """
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    total = len(record.moves)
-    until = total if until is None else max(0, min(until, total))
-    global _spent, _stopped  # noqa: PLW0603  (caches like the kept solver: losing them costs time)
-    encoded = record.encode()
-    stopped, _stopped = _stopped, None  # a call that fails leaves nothing to go on from
-    if stopped is not None and stopped[0][::2] == (encoded, until):
-        position = stopped[2]
-    else:
-        stopped = None
-        position = record.replay()  # every move is checked, those after ``until`` too
-        for _ in range(total - until):
-            position.pop()
-    # Counted afresh for another record, or when the kept solver was started afresh.
-    # (Tables that are not forward-only have no exact search: their kept solver is left be.)
-    kept = (endgame or Endgame()).solver_for(position.rules) if forward_only(position) else None
-    solver = Solver(0) if kept is None else kept
-    key = (encoded, 0 if kept is None else id(kept))
-    if stopped is not None and stopped[0] != (*key, until):
-        stopped = None  # another kept solver: assessed afresh
-    spent = _spent[1] if _spent[0] == key else 0
-    budget = min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent)
-    exact = ExactBudget(solver, budget, insist=endgame is not None)
-    rows: list[Row] = []
-    ply = until
-    try:
-        if stopped is not None and stopped[1] is not None:
-            after = stopped[1]
+
+    def __init__(self, endgame: Endgame | None = None) -> None:
+        self.endgame = endgame
+        # The record last reviewed, the kept solver it used, and the new positions the exact
+        # search has stored for it.
+        self._spent: tuple[str, Solver | None, int] = ("", None, 0)
+        # The position a call stopped at and its assessment (None: still to be solved), which
+        # the next call starts from: ((record, kept solver, ply), assessment, position).
+        # Assessed once, as in one long call; and the record is replayed once, not at every
+        # call (in the browser that is a share of a short call).
+        self._stopped: tuple[tuple[str, Solver | None, int], Assessment | None, Position] | None = (
+            None
+        )
+
+    def review(
+        self,
+        record: GameRecord,
+        until: int | None = None,
+        seconds: float | None = 1.0,
+        nodes: int = REVIEW_NODES,
+        most: int | None = None,
+    ) -> Review:
+        """Review the moves before ply ``until`` (None: the whole game), from the last back to
+        the first, until ``seconds`` have passed (None: no limit) or ``most`` moves are done;
+        call again with ``until=next`` until ``next`` is None.
+
+        Backwards, because the exact search reaches the end of a game first and everything it
+        solves there is remembered (in ``endgame``), which brings the moves before within its
+        reach. Each call gives it ``REVIEW_EXACT_POSITIONS`` new positions; where that is not
+        enough for a position within its reach or just before one it solved, the call ends
+        there, with no row for that position, and the next goes on solving it, until the
+        review has spent ``REVIEW_EXACT_TOTAL`` (only with an ``endgame``: without one each
+        call forgets). Raises ``RecordError`` for a record that does not replay.
+        """
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        total = len(record.moves)
+        until = total if until is None else max(0, min(until, total))
+        encoded = record.encode()
+        stopped, self._stopped = self._stopped, None  # a call that fails leaves nothing
+        if stopped is not None and (stopped[0][0], stopped[0][2]) == (encoded, until):
+            position = stopped[2]
         else:
-            after = assess(position, nodes, exact if within_exact_reach(position) else None)
-        settled = not _insist(exact, spent)  # else the next call goes on solving this one
-        while settled and ply > 0:
-            move = position.pop()
-            mover = position.turn
-            reach = after.exact is not None or within_exact_reach(position)
-            before = assess(position, nodes, exact if reach else None)
-            if _insist(exact, spent):
-                position.push(move)  # the next call starts from ``after`` again
-                break
+            stopped = None
+            position = record.replay()  # every move is checked, those after ``until`` too
+            for _ in range(total - until):
+                position.pop()
+        # Counted afresh for another record, or when the kept solver was started afresh.
+        # (Tables that are not forward-only have no exact search: their kept solver is left.)
+        endgame = self.endgame or Endgame()
+        kept = endgame.solver_for(position.rules) if forward_only(position) else None
+        solver = Solver(0) if kept is None else kept
+        if stopped is not None and stopped[0][1] is not kept:
+            stopped = None  # another kept solver: assessed afresh
+        last, last_kept, last_spent = self._spent
+        spent = last_spent if last == encoded and last_kept is kept else 0
+        budget = min(REVIEW_EXACT_POSITIONS, REVIEW_EXACT_TOTAL - spent)
+        exact = ExactBudget(solver, budget, insist=self.endgame is not None)
+        rows: list[Row] = []
+        ply = until
+        try:
+            if stopped is not None and stopped[1] is not None:
+                after = stopped[1]
+            else:
+                after = assess(position, nodes, exact if within_exact_reach(position) else None)
+            settled = not _insist(exact, spent)  # else the next call goes on solving this one
+            while settled and ply > 0:
+                move = position.pop()
+                mover = position.turn
+                reach = after.exact is not None or within_exact_reach(position)
+                before = assess(position, nodes, exact if reach else None)
+                if _insist(exact, spent):
+                    position.push(move)  # the next call starts from ``after`` again
+                    break
 
-            def alternative(best: Move | None = before.best) -> Assessment:
-                assert best is not None
-                position.push(best)
-                try:
-                    return assess(position, nodes)
-                finally:
-                    position.pop()
+                def alternative(best: Move | None = before.best) -> Assessment:
+                    assert best is not None
+                    position.push(best)
+                    try:
+                        return assess(position, nodes)
+                    finally:
+                        position.pop()
 
-            mark, verdict, loss = judge(mover, move, before, after, alternative)
-            best = None if before.best is None else str(before.best)
-            rows.append(
-                Row(
-                    ply,
-                    str(move),
-                    mover,
-                    before.value,
-                    -after.value,
-                    best,
-                    mark,
-                    before.exact,
-                    after.exact,
-                    verdict,
-                    loss,
-                    points(move),
-                    None if before.best is None else points(before.best),
+                mark, verdict, loss = judge(mover, move, before, after, alternative)
+                best = None if before.best is None else str(before.best)
+                rows.append(
+                    Row(
+                        ply,
+                        str(move),
+                        mover,
+                        before.value,
+                        -after.value,
+                        best,
+                        mark,
+                        before.exact,
+                        after.exact,
+                        verdict,
+                        loss,
+                        points(move),
+                        None if before.best is None else points(before.best),
+                    )
                 )
-            )
-            after = before
-            ply -= 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            if most is not None and len(rows) >= most:
-                break
-    finally:
-        # At least a little per call, so that a review that insists always ends.
-        used = max(exact.given - exact.positions, 256 if exact.stuck else 0)
-        _spent = (key, spent + used)
-    if ply:
-        _stopped = ((*key, ply), after if settled else None, position)
-    rows.reverse()
-    return Review(tuple(rows), ply or None)
+                after = before
+                ply -= 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                if most is not None and len(rows) >= most:
+                    break
+        finally:
+            # At least a little per call, so that a review that insists always ends.
+            used = max(exact.given - exact.positions, 256 if exact.stuck else 0)
+            self._spent = (encoded, kept, spent + used)
+        if ply:
+            self._stopped = ((encoded, kept, ply), after if settled else None, position)
+        rows.reverse()
+        return Review(tuple(rows), ply or None)
 
 
 def turning_point(rows: Iterable[Mapping[str, Any]]) -> int | None:

@@ -22,6 +22,7 @@ from .record_text import TextError, read_text, record_text
 from .view import view
 
 if TYPE_CHECKING:
+    from .analysis import Reviewer
     from .levels import Endgame
 
 
@@ -131,6 +132,15 @@ def _endgame() -> Endgame:
     return Endgame()
 
 
+@functools.cache
+def _reviewer() -> Reviewer:
+    """The review's state between the page's short calls, kept for the worker's life, over the
+    same exact search as the computer's moves."""
+    from .analysis import Reviewer  # noqa: PLC0415
+
+    return Reviewer(_endgame())
+
+
 def ai_move(
     record: str, level: str = "hard", seconds: float = 1.0, seed: int | None = None
 ) -> dict[str, Any]:
@@ -209,11 +219,10 @@ def review(
     """The moves before ply ``until`` (None: all) reviewed from the last back, for about
     ``seconds``: ``{"rows", "next", "turn"}``; call again with ``until=next`` and the rows so
     far (``rows``, used for ``turn``, the ply where the game turned) until ``next`` is None."""
-    from .analysis import review as review_moves  # noqa: PLC0415
     from .analysis import turning_point  # noqa: PLC0415
 
     try:
-        done = review_moves(GameRecord.parse(record), until, seconds, endgame=_endgame())
+        done = _reviewer().review(GameRecord.parse(record), until, seconds)
     except RecordError as exc:
         return _error(exc)
     new = [row.as_dict() for row in done.rows]

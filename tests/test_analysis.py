@@ -11,9 +11,9 @@ from game.analysis import (
     MISTAKE,
     VALUE_CAP,
     Assessment,
+    Reviewer,
     hint,
     judge,
-    review,
     turning_point,
 )
 from game.codes import HintReason, MoveMark, RecordCode, Verdict
@@ -140,9 +140,9 @@ def test_a_hint_says_what_can_be_seen_on_the_board(game, foxes, geese, turn, rea
 def test_the_review_marks_the_thrown_win_with_the_exact_verdict():
     record = thrown_game()
     rows, until = [], None
-    endgame = Endgame()  # kept between the calls, as the worker keeps its own
+    reviewer = Reviewer(Endgame())  # kept between the calls, as the worker keeps its own
     while not any(r.ply == 73 for r in rows):
-        done = review(record, until, seconds=None, most=1, endgame=endgame)
+        done = reviewer.review(record, until, seconds=None, most=1)
         assert len(done.rows) <= 1 and done.next is not None
         rows = [*done.rows, *rows]
         until = done.next
@@ -169,7 +169,7 @@ def test_a_bagh_chal_review_follows_the_tigers_captures():
     line = (REPO / "benchmarks" / "results" / "bagh-chal-hard-medium.games.txt").read_text()
     moves = line.splitlines()[0].split(": ")[-1].split()[:64]
     record = GameRecord.new("bagh-chal", None).with_moves(moves)
-    rows = review(record, None, seconds=None).rows
+    rows = Reviewer().review(record, None, seconds=None).rows
     assert all(r.exact_before is None and r.exact_after is None for r in rows)
     assert all(abs(v) < VALUE_CAP for r in rows for v in (r.before, r.after))
     tigers = {0: -rows[0].before} | {
@@ -197,9 +197,9 @@ def test_short_calls_find_the_same_verdict_as_one_long_one():
     # in the next (docs/analysis.md), so the verdict does not depend on the machine's speed.
     record = thrown_game()
     rows, until = {}, None
-    endgame = Endgame()
+    reviewer = Reviewer(Endgame())
     while 73 not in rows:
-        done = review(record, until, seconds=0.05, endgame=endgame)
+        done = reviewer.review(record, until, seconds=0.05)
         rows.update((r.ply, r) for r in done.rows)
         until = done.next
         assert until is not None
@@ -210,10 +210,11 @@ def test_short_calls_find_the_same_verdict_as_one_long_one():
 def test_a_review_in_calls_of_one_move_gives_the_rows_of_one_call():
     # Each call goes on from the position the last one stopped at (kept, not replayed).
     record = thrown_game().with_moves(thrown_game().moves[:30])
-    whole = [r.as_dict() for r in review(record, seconds=None, nodes=200).rows]
+    whole = [r.as_dict() for r in Reviewer().review(record, seconds=None, nodes=200).rows]
     rows, until = [], None
+    reviewer = Reviewer()
     while True:
-        done = review(record, until, seconds=0.0, nodes=200)
+        done = reviewer.review(record, until, seconds=0.0, nodes=200)
         assert len(done.rows) == 1
         rows[:0] = [r.as_dict() for r in done.rows]
         until = done.next
@@ -224,16 +225,16 @@ def test_a_review_in_calls_of_one_move_gives_the_rows_of_one_call():
 
 def test_a_review_goes_back_from_where_it_is_told_and_says_where_to_go_on():
     record = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "c3-c4", "d5-d6", "e3-e4"])
-    done = review(record, seconds=None, nodes=300)
+    done = Reviewer().review(record, seconds=None, nodes=300)
     assert [r.ply for r in done.rows] == [1, 2, 3, 4] and done.next is None
     assert [r.side for r in done.rows] == [Side.FOX, Side.GEESE, Side.FOX, Side.GEESE]
-    part = review(record, until=3, seconds=None, nodes=300)
+    part = Reviewer().review(record, until=3, seconds=None, nodes=300)
     assert [r.ply for r in part.rows] == [1, 2, 3] and part.next is None
     assert [r.as_dict() for r in part.rows] == [r.as_dict() for r in done.rows[:3]]
-    first = review(record, seconds=0.0, nodes=300)
+    first = Reviewer().review(record, seconds=0.0, nodes=300)
     assert [r.ply for r in first.rows] == [4] and first.next == 3
-    assert review(record, seconds=None, nodes=300, most=2).next == 2
-    assert review(record, until=0).rows == ()
+    assert Reviewer().review(record, seconds=None, nodes=300, most=2).next == 2
+    assert Reviewer().review(record, until=0).rows == ()
 
 
 def test_the_turn_is_the_worst_marked_move():
@@ -281,7 +282,7 @@ def test_a_lost_two_foxes_game_shows_the_move_that_walked_into_the_loss():
     # search proves it); their engine's move was not proven lost. Once marked good, as the
     # uncapped score before was below the proven loss after.
     record = recorded("tf-easy-ab2.games.txt", "two-foxes easy-ab2 seed 100003:", "two-foxes")
-    rows = {r.ply: r for r in review(record, seconds=None, endgame=Endgame()).rows}
+    rows = {r.ply: r for r in Reviewer(Endgame()).review(record, seconds=None).rows}
     walked = rows[60]
     assert (walked.side, walked.move, walked.best) == (Side.GEESE, "a3-b3", "c3-b3")
     assert walked.exact_before is None and walked.exact_after == (Side.FOX, 5)
@@ -294,7 +295,7 @@ def test_the_engine_own_move_gives_nothing_away_and_the_turn_is_marked():
     # Two Foxes, the fox (hard) winning: at ply 57 the fox's move was the engine's own, into a
     # proven win, and was once the turn with a loss of some four geese.
     record = recorded("tf-hard-ab2.games.txt", "two-foxes hard-ab2 seed 100003:", "two-foxes")
-    rows = review(record, seconds=None, endgame=Endgame()).rows
+    rows = Reviewer(Endgame()).review(record, seconds=None).rows
     played_best = [r for r in rows if r.move == r.best]
     assert played_best and all(r.loss == 0 and r.mark is MoveMark.GOOD for r in played_best)
     for r in rows:
@@ -316,7 +317,7 @@ def test_the_engine_own_move_gives_nothing_away_and_the_turn_is_marked():
 def test_a_review_of_a_bad_record_is_refused():
     record = GameRecord.new("fox-and-geese").with_moves(["d4-d5", "d5-d6"])
     with pytest.raises(RecordError) as caught:
-        review(record)
+        Reviewer().review(record)
     assert caught.value.code == RecordCode.ILLEGAL_MOVE
 
 
