@@ -18,18 +18,25 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from site_builder import build
 from site_builder.builder import build_pages
-from tests.helpers import FAST, REPO, chromium, serve
+from tests.helpers import REPO, chromium, serve
 
 # What a test needs decides its tier: `make test-fast` leaves out these markers.
 NEEDS = {
     "browser": "e2e",
     "site_dir": "build",
-    "node_executable": "pyodide",
+    "node_executable": "pyodide",  # Node.js with the npm Pyodide; `node` alone is fast
     # tests/test_solve.py: the C solvers compiled and their tables solved (minutes of CPU).
     "c_tables": "solver",
     "sideways_tables": "solver",
     "bagh_tables": "solver",
 }
+
+
+BUILDS_SITE = pytest.StashKey[bool]()
+
+
+def pytest_collection_finish(session):
+    session.config.stash[BUILDS_SITE] = any(i.get_closest_marker("build") for i in session.items)
 
 
 def pytest_collection_modifyitems(items):
@@ -138,9 +145,9 @@ def pages_dir(request, tmp_path_factory):
     """The site's pages without its runtime (no Pyodide, no Node): every page of every locale
     by render_pages, with the static files and manifests they link to. For tests of the pages'
     HTML; what needs the engine's files or the service worker takes site_dir. A run that
-    builds the whole site (all but `make test-fast`) reads its pages, the same render_pages
-    output, rather than rendering every page twice."""
-    if not FAST:
+    builds the whole site (one that selected a test marked `build`: all but `make test-fast`)
+    reads its pages, the same render_pages output, rather than rendering every page twice."""
+    if request.config.stash.get(BUILDS_SITE, True):
         return request.getfixturevalue("site_dir")
     return built_once(tmp_path_factory, "pages", build_pages)
 
@@ -152,6 +159,15 @@ def site_server(site_dir):
     server = serve.SiteServer(site_dir)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def node():
+    """Node.js alone, for the page modules' unit tests (tests/node/), which import no Pyodide."""
+    found = shutil.which("node")
+    if not found:
+        pytest.fail("node is not on PATH: Node.js 20 or newer is needed (README.md)")
+    return found
 
 
 @pytest.fixture(scope="session")

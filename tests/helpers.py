@@ -5,13 +5,14 @@ fragments a player might open as a link."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any
 
+import pytest
+from _pytest.mark.structures import ParameterSet
 from hypothesis import strategies as st
 
 from game import VARIANTS
@@ -19,7 +20,6 @@ from game.record import GameRecord
 from game.setup import Start
 
 REPO = Path(__file__).resolve().parent.parent
-T = TypeVar("T")
 
 
 def load_script(path: str) -> ModuleType:
@@ -36,19 +36,29 @@ serve: Any = load_script("scripts/serve.py")
 chromium: Any = load_script("scripts/chromium.py")
 
 
-FAST = os.environ.get("FAST_TESTS") == "1"  # `make test-fast`: a fifth of the slowest work
+# The big sweeps come in two parts: a fifth that every run makes, and the rest, marked `slow`,
+# which `make test-fast` leaves out. `make test` runs both parts: the whole sweep, nothing twice.
+SWEEP = [pytest.param(False, id="sample"), pytest.param(True, id="rest", marks=pytest.mark.slow)]
 
 
-def examples(count: int) -> int:
-    """How many examples a property test draws: ``count``, or a fifth of it in `make test-fast`
-    (which sets FAST_TESTS=1), whose time the two biggest property tests would otherwise fill."""
-    return max(1, count // 5) if FAST else count
+def share(count: int, rest: bool) -> int:
+    """The examples of a sweep of ``count`` that its part draws: a fifth, or the rest."""
+    return count - count // 5 if rest else count // 5
 
 
-def sample(items: Iterable[T]) -> list[T]:
-    """Every item, or every fifth in `make test-fast`: the same sample in every run, spread over
-    the whole list (puzzles of every game and length), for checks that cost seconds per item."""
-    return list(items)[:: 5 if FAST else 1]
+def sample(items: Iterable[Any]) -> list[Any]:
+    """Items as test parameters, every fifth in the fast part and the others marked `slow`: the
+    same fifth in every run, spread over the whole list (puzzles of every game and length)."""
+    slow = pytest.mark.slow
+    out = []
+    for i, item in enumerate(items):
+        if i % 5 == 0:
+            out.append(item)
+        elif isinstance(item, ParameterSet):
+            out.append(pytest.param(*item.values, id=item.id, marks=(*item.marks, slow)))
+        else:
+            out.append(pytest.param(item, marks=slow))
+    return out
 
 
 # Every table of every game, as (game, geese, sideways): geese None where a game has one count.

@@ -21,7 +21,7 @@ from game import (
     square_name,
 )
 from game.position import DRAW_PLIES, FOX, GOOSE
-from tests.helpers import CONFIGS, FAST, examples
+from tests.helpers import CONFIGS, SWEEP, share
 from tests.reference_engine import Ref, pt
 
 # Geese far from the action, so that two-foxes positions keep at least nine.
@@ -115,12 +115,12 @@ def test_perft_matches_spec(game, counts):
     assert [perft(position, d) for d in range(1, len(counts) + 1)] == counts
 
 
+@pytest.mark.parametrize("depth", [4, pytest.param(5, marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
-def test_perft_matches_reference(game, geese, sideways):
+def test_perft_matches_reference(game, geese, sideways, depth):
     """Depth 5 is beyond the table in docs/rules.md: cross-checked against the naive reference
     (depth 4 in `make test-fast`, every table still)."""
     ref = Ref(game, geese, sideways)
-    depth = 4 if FAST else 5
     assert perft(Position(rules_for(game, geese, sideways)), depth) == ref.perft(depth)
 
 
@@ -132,14 +132,16 @@ def _ref_state(position: Position):
     return foxes, geese, position.turn.value, position.hand
 
 
+@pytest.mark.parametrize("rest", SWEEP)
 @pytest.mark.parametrize(("game", "geese", "sideways"), CONFIGS)
-def test_moves_match_reference_in_random_games(game, geese, sideways):
+def test_moves_match_reference_in_random_games(game, geese, sideways, rest):
     """Mid-game positions exercise jumps, chains and huffs, which the start position barely
     does; the position after each move played (huffed foxes gone) must be the reference's."""
     ref = Ref(game, geese, sideways)
-    rng = random.Random(f"{game}{geese}{sideways}")
     chains = huffs = 0
-    for _ in range(examples(60)):
+    first = share(60, False) if rest else 0
+    for i in range(first, first + share(60, rest)):
+        rng = random.Random(f"{game}{geese}{sideways}{i}")
         position = Position(rules_for(game, geese, sideways))
         while position.outcome() is None and position.ply < 200:
             state = _ref_state(position)

@@ -7,11 +7,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_the_play_pages_state_queries_pass_their_node_tests(node_executable):
+def test_the_play_pages_state_queries_pass_their_node_tests(node):
     tests = sorted(str(p) for p in (REPO / "tests" / "node").glob("*.test.mjs"))
     assert tests, "no Node tests found"
     proc = subprocess.run(
-        [node_executable, "--test", *tests],
+        [node, "--test", *tests],
         cwd=REPO,
         capture_output=True,
         text=True,

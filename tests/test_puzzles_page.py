@@ -15,7 +15,7 @@ from game.record import GameRecord
 from site_builder import i18n, puzzles
 from site_builder.content import load_games
 from site_builder.words import OFFICERS_REBELS, TIGERS_GOATS
-from tests.helpers import sample
+from tests.helpers import SWEEP
 
 LOCALES = i18n.locales()
 # The published games (those with a content file) that have puzzles.
@@ -147,15 +147,18 @@ def test_a_goat_placed_in_answer_is_worded_as_a_placement(pages_dir, code):
     assert page_json(pages_dir, code, "asalto")["words"]["placed"] is None
 
 
+@pytest.mark.parametrize("rest", SWEEP)
 @pytest.mark.parametrize("game", GAMES)
-def test_the_json_is_the_engines_word_on_every_position(game):
+def test_the_json_is_the_engines_word_on_every_position(game, rest):
     """Replayed with the engine: each step's legal moves, the line, each wrong try's reply (a
     legal answer after which the solver no longer wins in time: the refutation the prover
-    gives), every move shown described, and the end of the game; for every puzzle, or every
-    fifth in `make test-fast`. The first move's wrong tries are the committed refutations,
-    which test_puzzles.py proves; the later ones the builder finds, and they are proven here."""
+    gives), every move shown described, and the end of the game; for every puzzle (every fifth
+    in `make test-fast`, which leaves out the slow rest). The first move's wrong tries are the
+    committed refutations, which test_puzzles.py proves; the later ones the builder finds, and
+    they are proven here."""
     committed = {p["record"]: p["refutations"] for p in puzzles.load(game)}
-    for data in sample(puzzles.engine_data(game)):
+    every = puzzles.engine_data(game)
+    for data in [d for i, d in enumerate(every) if (i % 5 != 0) == rest]:
         assert data["steps"][0]["wrong"] == committed[data["record"]], data["id"]
         pos = GameRecord.decode(data["record"]).replay()
         # One prover per puzzle, walked along with it (as the builder's is): what it proved of

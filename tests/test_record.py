@@ -10,7 +10,7 @@ from game import VARIANTS, Position, RecordCode, Side, api, codes, parse_square,
 from game.record import MAX_LENGTH, GameRecord, RecordError
 from game.setup import Start
 from game.view import end_points
-from tests.helpers import CONFIGS, examples, finished_game, fragments, set_up_game
+from tests.helpers import CONFIGS, SWEEP, finished_game, fragments, set_up_game, share
 
 
 def test_encode_decode_round_trip():
@@ -238,24 +238,29 @@ def test_moves_after_the_end_are_rejected(game):
     assert info.value.prefix == record
 
 
-@settings(max_examples=examples(1500), deadline=None)
-@given(fragments)
-def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(text):
+@pytest.mark.parametrize("rest", SWEEP)
+def test_every_fragment_gives_a_game_or_a_reason_the_page_explains(rest):
     """The generator of the page's fuzz test (tests/e2e), here against the deserializer."""
-    try:
-        record, error = GameRecord.decode(text), None
-    except RecordError as raised:
-        record, error = None, raised
-    if error is not None:
-        assert error.code in set(RecordCode) and str(error)
-        assert (error.ply is not None) == (error.code in ("bad-notation", "illegal-move"))
-        if error.prefix is not None:
-            assert GameRecord.decode(error.prefix.encode()) == error.prefix  # the offer is playable
-        assert api.load(text)["error"]["code"] == error.code
-    else:
-        assert record is not None
-        assert GameRecord.decode(record.encode()) == record
-        assert api.load(text)["record"] == record.encode()
+
+    @settings(max_examples=share(1500, rest), deadline=None)
+    @given(fragments)
+    def check(text):
+        try:
+            record, error = GameRecord.decode(text), None
+        except RecordError as raised:
+            record, error = None, raised
+        if error is not None:
+            assert error.code in set(RecordCode) and str(error)
+            assert (error.ply is not None) == (error.code in ("bad-notation", "illegal-move"))
+            if error.prefix is not None:  # the offer is playable
+                assert GameRecord.decode(error.prefix.encode()) == error.prefix
+            assert api.load(text)["error"]["code"] == error.code
+        else:
+            assert record is not None
+            assert GameRecord.decode(record.encode()) == record
+            assert api.load(text)["record"] == record.encode()
+
+    check()
 
 
 def test_api_states_and_errors_are_plain_values():

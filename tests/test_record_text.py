@@ -10,7 +10,7 @@ from game import api
 from game.record import GameRecord, RecordError
 from game.record_text import TextError, read_text, record_text
 from site_builder import i18n
-from tests.helpers import CONFIGS, examples
+from tests.helpers import CONFIGS, SWEEP, share
 
 
 def random_game(game, geese, sideways, side, seed, plies):
@@ -25,28 +25,32 @@ def random_game(game, geese, sideways, side, seed, plies):
     return record
 
 
-@settings(max_examples=examples(300), deadline=None)
-@given(
-    st.sampled_from(CONFIGS),
-    st.sampled_from([None, "fox", "geese"]),
-    st.integers(0, 2**32),
-    st.sampled_from([0, 1, 7, 40, 10_000]),
-)
-def test_every_game_reads_back_from_its_text(config, side, seed, plies):
-    game, geese, sideways = config
-    record = random_game(game, geese, sideways, side, seed, plies)
-    text = record_text(record)
-    lines = text.splitlines()
-    assert lines[0] == " ".join([game, record.options, *([side] if side else [])])
-    assert lines[1:] == [f"{ply}. {move}" for ply, move in enumerate(record.moves, 1)]
-    outcome = record.replay().outcome()
-    read, position = read_text(text)
-    assert read == record and position.ply == len(record.moves)
-    # Through the worker's API, as the page calls it.
-    assert api.as_text(record.encode()) == {"text": text}
-    state = api.open_text(text)
-    assert state["record"] == record.encode() and state["moves"] == list(record.moves)
-    assert state["result"] == (outcome.result if outcome else None)
+@pytest.mark.parametrize("rest", SWEEP)
+def test_every_game_reads_back_from_its_text(rest):
+    @settings(max_examples=share(300, rest), deadline=None)
+    @given(
+        st.sampled_from(CONFIGS),
+        st.sampled_from([None, "fox", "geese"]),
+        st.integers(0, 2**32),
+        st.sampled_from([0, 1, 7, 40, 10_000]),
+    )
+    def check(config, side, seed, plies):
+        game, geese, sideways = config
+        record = random_game(game, geese, sideways, side, seed, plies)
+        text = record_text(record)
+        lines = text.splitlines()
+        assert lines[0] == " ".join([game, record.options, *([side] if side else [])])
+        assert lines[1:] == [f"{ply}. {move}" for ply, move in enumerate(record.moves, 1)]
+        outcome = record.replay().outcome()
+        read, position = read_text(text)
+        assert read == record and position.ply == len(record.moves)
+        # Through the worker's API, as the page calls it.
+        assert api.as_text(record.encode()) == {"text": text}
+        state = api.open_text(text)
+        assert state["record"] == record.encode() and state["moves"] == list(record.moves)
+        assert state["result"] == (outcome.result if outcome else None)
+
+    check()
 
 
 def test_the_text_of_a_link_game_names_the_senders_side_and_the_result():
