@@ -1,7 +1,8 @@
 # make serve: set up, build the site into dist/ and serve it on http://127.0.0.1:8000/
 # make test:  set up, lint, and run the whole test suite on two workers (what CI runs)
-# make test-fast: the tests that need no site build, no browser, no Node and no C solver
-#             (no lint either), on two workers
+# make test-fast: the tests that need no site build, no browser, no Pyodide and no C solver,
+#             less the slow rest of the big sweeps (no lint either), on two workers; it installs
+#             no browser and no compiler
 # make lint:  ruff (lint + format check), mypy and biome (JavaScript lint); make format rewrites what ruff can fix
 PYTHON := .venv/bin/python
 PORT ?= 8000
@@ -24,8 +25,9 @@ serve: build
 test: lint
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadfile
 
-test-fast: setup
-	FAST_TESTS=1 $(PYTHON) -m pytest -m "not (e2e or build or pyodide or solver)" -n 2
+test-fast:
+	bash scripts/setup.sh --fast
+	$(PYTHON) -m pytest -m "not (e2e or build or pyodide or solver or slow)" -n 2
 
 lint: setup
 	$(PYTHON) -m ruff check .

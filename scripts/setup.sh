@@ -9,9 +9,14 @@ flock 9
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
+# `setup.sh --fast`: only what `make test-fast` needs (no browser, no C compiler), for a
+# machine without Debian's packages, such as the Pages workflow's.
+fast=false
+[ "${1:-}" = --fast ] && fast=true
+
 # Debian's Chromium: Playwright cannot download browsers here. The tests drive its headless
 # shell (scripts/chromium.py says why); the benchmarks and Lighthouse the whole browser.
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+if ! $fast && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
   echo "setup: installing chromium and chromium-headless-shell (apt)"
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update -q
@@ -19,7 +24,7 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
 fi
 
 # A C compiler: tests/test_solve.py builds the exact solver in tools/solver/.
-if ! command -v cc >/dev/null; then
+if ! $fast && ! command -v cc >/dev/null; then
   echo "setup: installing gcc (apt)"
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update -q
