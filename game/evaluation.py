@@ -213,7 +213,7 @@ class Evaluation:
         cache = self.cache
         score = cache.get(pos.hash)
         if score is None:
-            if len(cache) > 100_000:  # about 10 MB: the browser heap is small
+            if len(cache) > 100_000:  # bounded: the browser heap is small
                 cache.clear()
             score = cache[pos.hash] = self.score(pos)
         return score

@@ -14,8 +14,8 @@
 // every module of the trimmed zip, so a restored snapshot never reads the zip: the worker does
 // not download it then (it gives Pyodide an empty one), and a snapshot cannot be paired with the
 // zip of another build. The worker falls back to a normal boot (with the zip) if anything about
-// the snapshot fails. Only the non-zero parts of the memory are kept (about 31 MB of memory,
-// 12.8 MB packed, 4.8 MB gzipped, 3.5 MB in brotli).
+// the snapshot fails. Only the non-zero parts of the memory are kept (sizes in
+// benchmarks/README.md).
 //
 //   node site_builder/precompile.mjs PYODIDE_DIR GAME_DIR OUT_DIR
 //   -> OUT_DIR/python_stdlib.zip, OUT_DIR/engine.zip, OUT_DIR/engine-snapshot.raw (packed),
@@ -30,8 +30,8 @@ const [pyodideDir, gameDir, outDir] = process.argv.slice(2).map((p) => resolve(p
 const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {}, stderr: () => {} });
 
-// Most of the snapshot's 30 MiB is zeros: only the runs of non-zero 64 KiB chunks are kept, so the
-// browser inflates 12 MB instead of 31. Layout (little-endian u32): total length, number of runs,
+// Most of the snapshot's memory is zeros: only the runs of non-zero 64 KiB chunks are kept, so the
+// browser inflates under half of it. Layout (little-endian u32): total length, number of runs,
 // then (first chunk, chunk count) per run, then the runs' bytes. engine-worker.js unpacks it.
 function pack(memory) {
   const CHUNK = 1 << 16;
@@ -122,8 +122,8 @@ try {
 } catch (error) {
   if (!String(error.message).includes("JSONDecodeError")) throw error; // a traceback, formatted
 }
-// Twice: as it is, for hosts that compress on the wire (brotli there is 1.3 MB smaller than gzip
-// here), and gzipped, for hosts that send it as it is (engine-worker.js picks one).
+// Twice: as it is, for hosts that compress on the wire (brotli there is smaller than gzip here),
+// and gzipped, for hosts that send it as it is (engine-worker.js picks one).
 const packed = pack(snapshot);
 writeFileSync(join(outDir, "engine-snapshot.raw"), packed);
 writeFileSync(join(outDir, "engine-snapshot.bin"), gzipSync(packed, { level: 9 }));

@@ -36,7 +36,7 @@ self.addEventListener("message", (event) => {
   const wanted = (engine ? [...pages, ...CONFIG.engine] : pages).map(here);
   event.waitUntil(
     caches.open(CONFIG.cache)
-      // Only what is missing: every page asks, and the engine is 10 MB.
+      // Only what is missing: every page asks, and the engine is megabytes.
       .then(async (cache) => {
         const have = await Promise.all(wanted.map((url) => cache.match(url)));
         await cache.addAll(wanted.filter((_url, i) => !have[i]));
@@ -95,7 +95,7 @@ async function page(request) {
 
 // Everything else: the cache name changes with every build, so a cached file is current.
 // The snapshots are stored only by storeSnapshot: storing one here would read the whole body,
-// even the packed one's 12.8 MB that the worker drops when the host does not compress it.
+// even the packed one's, which the worker drops when the host does not compress it.
 async function asset(request) {
   const hit = await cached(request);
   if (hit) return hit;

@@ -153,10 +153,10 @@ async function fetchBytes(url, what) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// The packed snapshot from a host that compresses it on the wire (its brotli is 1.3 MB smaller
-// than our gzip; fetch decodes it, and the bytes counted are the decoded ones), else the gzipped
-// one: the packed file's response headers tell, and a host that would send its 12.8 MB as they
-// are is cut off before the body. The service worker stores the one this worker got (with the
+// The packed snapshot from a host that compresses it on the wire (its brotli is smaller than our
+// gzip; fetch decodes it, and the bytes counted are the decoded ones), else the gzipped one: the
+// packed file's response headers tell, and a host that would send it uncompressed is cut off
+// before the body. The service worker stores the one this worker got (with the
 // headers it came with); offline without the packed one, the gzipped one is used.
 //
 // Returns {use, bytes}: `use` says early whether the snapshot is worth waiting for (see
@@ -192,8 +192,8 @@ function fetchSnapshot(runtime) {
 }
 
 // Restoring the snapshot saves booting Python, seconds of work for a phone, but it is more to
-// download than the standard library and engine archive that booting needs instead (3.4 MB in
-// brotli, 4.8 MB gzipped, against 1.6 MB). On a slow link those extra bytes take longer than
+// download than the standard library and engine archive that booting needs instead (sizes in
+// benchmarks/README.md). On a slow link those extra bytes take longer than
 // the boot: after a second of the snapshot's download, its rate tells which is sooner, and a
 // snapshot not worth it is dropped. Without a length from the host, the gzipped file's size
 // stands for the packed one's bytes on the wire.
