@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Position, Side, rules_for
 from game.solve import Solver, forward_only

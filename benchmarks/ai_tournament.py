@@ -69,9 +69,6 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Move, Position, Side, rules_for
 from game.boards import DIRECTIONS
