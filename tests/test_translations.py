@@ -85,7 +85,7 @@ PIECES = {
 }
 # Words that change with the gender or number of the piece beside them, each group read as
 # one word: they are grammar, not wording.
-AGREEMENT = {
+AGREEMENT: dict[str, list[tuple[str, ...]]] = {
     "sv": [("en", "ett"), ("den", "det"), ("ingen", "inget"), ("vilken", "vilket")],
     "de": [
         ("der", "die", "das", "den", "dem", "des"),
