@@ -26,6 +26,7 @@ from . import balance, i18n, lessons, puzzles
 from .compress import precompress, write_headers
 from .content import Game, load_games
 from .diagram import board_svg
+from .game_sentences import game_sentences
 from .offline import build_offline, write_manifests
 from .palette import colours
 from .play import build_assets, page_modules
@@ -123,10 +124,13 @@ class Site:
         rules = variant.rules()
         caption = start_words(variant, tr, locale, game.pieces)
         name = tr.gettext(game.name)
-        title = tr.gettext("Start position of %(name)s") % {"name": name}
+        sentences = game_sentences(game.id, tr)
+        title = sentences["start_position"]
         view: dict[str, Any] = {
             "id": game.id,
             "name": name,
+            # The sentences that name the game (game_sentences.py).
+            "sentences": sentences,
             "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
             "balance": [tr.gettext(p) for p in game.balance],
@@ -172,7 +176,14 @@ class Site:
             )
         if game.compared_with:
             base = self.by_id[game.compared_with]
-            link = {"id": base.id, "name": tr.gettext(base.name)}
+            said = game_sentences(base.id, tr)
+            link = {
+                "id": base.id,
+                "name": tr.gettext(base.name),
+                # "A variant of Fox and Geese" or "A relative of Fox and Geese", whole.
+                "line": said["variant_of" if game.variant_of else "relative_of"],
+                "changes_from": said["changes_from"],
+            }
             view["variant_of" if game.variant_of else "related_to"] = link
             view["changes"] = rule_changes(base.variant, variant, tr, locale, game.pieces)
         return view

@@ -5,6 +5,7 @@ import re
 import subprocess
 import sys
 import urllib.request
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
@@ -18,6 +19,7 @@ from babel.messages.pofile import read_po, write_po
 from game import VARIANTS, api, codes
 from site_builder import builder, i18n, puzzles
 from site_builder.content import load_games
+from site_builder.game_sentences import game_sentences
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = i18n.locales()
@@ -425,3 +427,23 @@ def test_every_visible_word_goes_through_gettext(pseudo_site: Path, code: str) -
             if words:
                 leftovers.append(f"{code}/{page}: {sorted(words)} in {text[:80]!r}")
     assert leftovers == []
+
+
+def test_pages_name_each_game_in_the_games_own_sentences(pages_dir):
+    """What a page says of a game comes whole from game_sentences.py, in the page's language:
+    the rules heading and play button, the start diagram's title, the play page's share texts
+    and its buttons to the other games' pages (issue #51: no frame around a name)."""
+    translations = i18n.load_translations()
+    for code in LOCALES:
+        tr = translations[code][0]
+        for game in PLAYABLE:
+            said = game_sentences(game, tr)
+            rules = (pages_dir / code / game / "index.html").read_text(encoding="utf-8")
+            play = (pages_dir / code / game / "play" / "index.html").read_text(encoding="utf-8")
+            for key in ("what_is", "play", "start_position"):
+                assert escape(said[key], quote=False) in rules, (code, game, key)
+            for key in ("invite", "shared"):
+                assert f'data-{key}="{escape(said[key])}"' in play, (code, game, key)
+            for other in PLAYABLE:
+                label = escape(game_sentences(other, tr)["open_page"], quote=False)
+                assert f'data-game="{other}"' in play and label in play, (code, game, other)

@@ -45,6 +45,7 @@ SPACE_BEFORE = re.compile(rf"[\s{NO_BREAK}][.,;:!?]")
 # French: a plain space before ; : ! ? (it must be a no-break one), or none at all.
 FRENCH_PLAIN_SPACE = re.compile(r" [;:!?]")
 FRENCH_NO_SPACE = re.compile(rf"[^\s{NO_BREAK}][;:!?](?=[\s{NO_BREAK}»]|$)")
+FRENCH_WRONG_SPACE = re.compile("\u202f:|\u00a0[;!?]")
 # After a colon, a clause: its first word, then the rest up to the end of its sentence.
 AFTER_COLON = re.compile(rf":[ {NO_BREAK}]+(\S+)([^.!?]*)([.!?])")
 
@@ -82,6 +83,9 @@ def faults(code: str, text: str) -> list[str]:
             found.append(f"plain space before {m.group()[-1]!r}")
         if m := FRENCH_NO_SPACE.search(text):
             found.append(f"no no-break space before {m.group()[-1]!r}")
+        # The glossary's spaces: U+00A0 before a colon, U+202F before ; ? !.
+        if m := FRENCH_WRONG_SPACE.search(text):
+            found.append(f"the wrong no-break space before {m.group()[-1]!r}")
         stray = re.search(rf"[\s{NO_BREAK}][.,]", text)
         if stray:
             found.append(f"space before {stray.group()[-1]!r}")

@@ -340,10 +340,6 @@ export function prefixText(plies) {
     "Continue from the readable part (%(num)s moves)", plies, { num: plies });
 }
 
-export function otherGameText(name) {
-  return t("Open it on the page of %(game)s", { game: name });
-}
-
 export function otherKindText() {
   return t("This link holds a game of another kind.");
 }
@@ -449,15 +445,6 @@ export function copiedText() {
 
 export function copyByHandText() {
   return t("The link could not be copied. Copy it by hand:");
-}
-
-// What goes with the link in a share sheet: an invitation when the one it goes to moves next.
-export function inviteText(game) {
-  return t("Your move in our game of %(game)s.", { game });
-}
-
-export function sharedGameText(game) {
-  return t("A game of %(game)s, as it stands.", { game });
 }
 
 export function computerFailedText(error) {

@@ -487,8 +487,9 @@ export function createController({ root, s, view, store, openings, kind, foxes }
   function otherGame(state) {
     const link = root.querySelector("#other-games").content.querySelector(`[data-game="${state.game}"]`);
     if (!link) return null;
+    // The link's words name the game as a whole sentence (game_sentences.py, play.html).
     return { href: `${new URL(link.getAttribute("href"), document.baseURI).href}#${state.record}`,
-      name: link.textContent };
+      label: link.textContent };
   }
 
   // A link that cannot be played as it is: the board shows, dimmed and not playable until the
@@ -526,11 +527,11 @@ export function createController({ root, s, view, store, openings, kind, foxes }
 
   async function copyLink() {
     const url = location.href;
-    const name = root.dataset.gameName;
     const { game, live } = s;
+    // What goes with the link in a share sheet: an invitation when the one it goes to moves
+    // next. Whole sentences per game, from the page (game_sentences.py).
     const invite = game?.mode === "link" && live && !live.result && live.to_move !== game.side;
-    const how = await sendLink(url, document.title,
-      invite ? text.inviteText(name) : text.sharedGameText(name));
+    const how = await sendLink(url, document.title, invite ? root.dataset.invite : root.dataset.shared);
     if (how === "copied") say(text.copiedText());
     if (how === "manual") {
       s.copyFallback = url;

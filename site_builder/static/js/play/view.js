@@ -137,7 +137,7 @@ export function createView(root, { store, foxes, sidewaysOption, balance }) {
     other.hidden = !problem.other;
     if (problem.other) {
       other.href = problem.other.href;
-      other.textContent = text.otherGameText(problem.other.name);
+      other.textContent = problem.other.label;
     }
     $("#link-error-text").textContent = error ? text.linkErrorText(error, foxes) : text.otherKindText();
   }
