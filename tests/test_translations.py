@@ -406,7 +406,20 @@ RULED_OUT = {
         (r"\bmeð sama leikmann á leik\b", "og sami leikmaður á leik"),
         (r"\bvanrækt dráp\b", "the rule has one name: vanrækt stökk"),
     ],
-    "pl": [(r"\bna polu\b", "a point is punkt, not a chess square: na d4")],
+    "pl": [
+        (r"\bna polu\b", "a point is punkt, not a chess square: na d4"),
+        (
+            r"\brusza(ją)? się\b[^.]*\bo (jeden )?krok",
+            "movement in the rules is porusza się o krok; rusza się says only whether a piece "
+            "can move",
+        ),
+        (r"\bkrok naraz\b", "a calque of 'at a time': za jednym razem"),
+        (
+            r"\bNie zostaw\b",
+            "a negated perfective imperative warns against a slip; a puzzle's goal is said "
+            "positively: Usuń z planszy wszystkich oficerów",
+        ),
+    ],
 }
 
 
