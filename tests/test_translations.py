@@ -408,8 +408,7 @@ RULED_OUT = {
     "de": [
         (
             r"\bPartie im Belagerungsspiel",
-            "a game of the siege game is eine Partie des Belagerungsspiels, as in the puzzles "
-            "text",
+            "a game of the siege game is eine Partie des Belagerungsspiels, as in the puzzles text",
         ),
     ],
     "nb": [
