@@ -148,7 +148,8 @@ def main() -> int:
     counts = Counter((turn(s), v) for s, (v, _p) in values.items())
     start = values[game.start]
     print(f"{args.game}: start {start[0]}" + (f" in {start[1]} plies" if start[1] else ""))
-    print(f"{len(values)} positions reachable, {cpu:.1f} CPU s")
+    longest = max((p for v, p in values.values() if v != "draw"), default=0)
+    print(f"{len(values)} positions reachable, {cpu:.1f} CPU s; the longest win {longest} plies")
     for side in ("fox", "geese"):
         row = ", ".join(f"{v} {counts[(side, v)]}" for v in ("fox", "geese", "draw"))
         print(f"  {side} to move: {row}")
@@ -158,6 +159,7 @@ def main() -> int:
             "variant": {k: v for k, v in vars(args).items() if k not in ("game", "json")},
             "start": {"winner": start[0], "plies": start[1]},
             "positions": len(values),
+            "longest_win_plies": longest,
             "by_side_to_move": {
                 side: {v: counts[(side, v)] for v in ("fox", "geese", "draw")}
                 for side in ("fox", "geese")
