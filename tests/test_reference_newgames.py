@@ -231,3 +231,24 @@ def test_published_counts_are_the_references():
         ref = GraphRef(game)
         assert [ref.perft(d) for d in range(1, 5)] == counts, game
     assert set(expected) == set(NEW_GAMES)
+
+
+def test_kaooa_crows_trap_the_vulture_in_fifteen_plies_and_no_fewer():
+    """docs/solver.md's value of Kaooa, by a search of its own: a bounded AND-OR search over
+    the reference's moves, not the retrograde. The crows can force a trap within 15 plies from
+    the empty board, and cannot within 13 (a crow move ends every win of theirs, an odd ply)."""
+    ref = GraphRef("kaooa")
+
+    @cache
+    def crows_force(s, plies):
+        won = ref.winner(s)
+        if won or plies == 0:
+            return won == "geese"
+        after = [t for _m, t in ref.moves(s)]
+        if s[2] == "geese":
+            return any(crows_force(t, plies - 1) for t in after)
+        return all(crows_force(t, plies - 1) for t in after)
+
+    assert not crows_force(ref.start, 13)
+    assert crows_force(ref.start, 15)
+    assert solve(Game(ref, fox_pass=False))[ref.start] == ("geese", 15)
