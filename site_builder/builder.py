@@ -332,7 +332,9 @@ def opening_states(game: Game) -> dict[str, dict]:
     Where the computer moves in such a state, "reply" holds the state after its move at each
     level, from the game's book of first replies (``content/replies/``, made by
     ``tools/replies/generate.py`` with the computer's own search); a reply state in which the
-    player may answer from the book again has an "after" of its own."""
+    player may answer from the book again has an "after" of its own. Only a state with an
+    "after" keeps its legal moves: in the others no move is made before the engine has loaded
+    (the computer's come from the book), and without them the book's many states stay small."""
     book = load_replies(game.id)
 
     def with_replies(state: dict[str, Any]) -> dict[str, Any]:
@@ -347,8 +349,10 @@ def opening_states(game: Game) -> dict[str, dict]:
                 reply["after"] = {
                     move: with_replies(api.play(reply["record"], move)) for move in answers
                 }
+            else:
+                reply["legal"] = []
             replies[level] = reply
-        return state | {"reply": replies}
+        return state | {"reply": replies, "legal": [] if "after" not in state else state["legal"]}
 
     states = {}
     for geese in game.variant.geese:
