@@ -2,19 +2,21 @@
 
     python benchmarks/startup.py [--runs 5] [--site DIR] [--game fox-and-geese] [--locale en]
                                  [--network none|fast4g|slow4g] [--encoding br|gzip|none]
-                                 [--ai-only]
+                                 [--ai-only] [--before OTHER_SITE]
 
 For each of a bare ``loadPyodide()`` in a module worker (the stock npm files)
 and our play page, cold (a fresh browser profile) and warm (the third reload in one
 profile, once the service worker stored the site), it prints the median over the runs of:
 first contentful paint (the board, on our page), the first moment a move can be made on the
 board (before the engine is ready in a new game, where the page holds the opening's moves),
+the time from a first move made at that moment to the computer's reply on the board (cold),
 time to ``<html data-engine="ready">``, total blocking time (main-thread long tasks beyond
 50 ms, up to ready), the longest main-thread task, the bytes the server sent until ready,
 and the longest time the loading progress bar stood still. Then the ratios of ours to
 bare, and the computer's move time at level hard in the browser through our real worker
 (Pyodide in WebAssembly, not CPython), in every game; ``--ai-only`` measures only that.
-Runs of the cases are interleaved, so a change in the machine's load hits them alike.
+Runs of the cases are interleaved, so a change in the machine's load hits them alike;
+``--before`` adds another build of the site (an earlier version) as a case of its own.
 
 --network serves through scripts/serve.py's throttled link (slow4g: 1.6 Mbit/s and 150 ms
 per request, fast4g: 9 Mbit/s and 60 ms; the bare case and the move times are left out
@@ -77,7 +79,13 @@ NETWORKS = {"none": (None, 0), "fast4g": (9000, 60), "slow4g": (1600, 150)}  # k
 # first be made on the board (before the engine is ready when the page knows the opening's
 # moves) and the moment the engine is ready (or failed).
 PROBE = """
-window.__bench = { longtasks: [], ready: null, failed: false, moves: [], playable: null };
+window.__bench = { longtasks: [], ready: null, failed: false, moves: [], playable: null,
+  moved: null, replied: null };
+new MutationObserver(() => {
+  const plies = document.querySelectorAll("#moves [data-move]").length;
+  if (plies >= 1 && window.__bench.moved === null) window.__bench.moved = performance.now();
+  if (plies >= 2 && window.__bench.replied === null) window.__bench.replied = performance.now();
+}).observe(document, { childList: true, subtree: true });
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
@@ -209,21 +217,46 @@ def prepare(site: Path) -> None:
             shutil.copyfile(stock / name, target / name)
 
 
-def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
+# The first legal move of the page's first table, as the board takes it (its points in turn).
+FIRST_MOVE = """() => {
+  const openings = JSON.parse(document.getElementById("openings").textContent);
+  return Object.values(openings)[0].legal[0].path;
+}"""
+
+
+def measure(
+    page, url: str, counter: Counter, reload: bool = False, first_move: bool = False
+) -> dict:
     counter.reset()
     if reload:
         page.reload(wait_until="commit")
     else:
         page.goto(url, wait_until="commit")
+    if first_move:
+        # A first-time player moves as soon as the board takes a move: how long until the
+        # computer's reply shows (the page's own default, a game against the computer).
+        page.wait_for_function(
+            "() => window.__bench && window.__bench.playable !== null", timeout=600_000, polling=50
+        )
+        for point in page.evaluate(FIRST_MOVE):
+            page.click(f'svg[data-board] [data-point="{point}"]')
     page.wait_for_function(
         "() => window.__bench && window.__bench.ready !== null", timeout=600_000, polling=50
     )
+    if first_move:
+        page.wait_for_function(
+            "() => window.__bench.replied !== null || window.__bench.failed",
+            timeout=600_000,
+            polling=50,
+        )
     data = page.evaluate("""() => ({
         ready: window.__bench.ready,
         readyEpoch: window.__bench.readyEpoch,
         failed: window.__bench.failed,
         moves: window.__bench.moves,
         playable: window.__bench.playable,
+        moved: window.__bench.moved,
+        replied: window.__bench.replied,
         fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
         longtasks: window.__bench.longtasks })""")
     tasks = [d for start, d in data["longtasks"] if start <= data["ready"]]
@@ -233,6 +266,9 @@ def measure(page, url: str, counter: Counter, reload: bool = False) -> dict:
         "still": max(b - a for a, b in itertools.pairwise(times)),
         "fcp": data["fcp"],
         "move": data["playable"],
+        "reply": None
+        if not first_move or data["replied"] is None
+        else data["replied"] - data["moved"],
         "ready": data["ready"],
         "tbt": sum(max(0.0, d - 50) for d in tasks),
         "longest": max(tasks, default=0.0),
@@ -259,14 +295,16 @@ def answer_with(replacement: Path | None):
     return lambda route: route.fulfill(body=body)
 
 
-def run_case(browser, url: str, counter: Counter, warm: bool, routes: dict | None = None) -> dict:
+def run_case(
+    browser, url: str, counter: Counter, warm: bool, routes: dict | None = None, page_kind="ours"
+) -> dict:
     context = browser.new_context()  # a fresh profile: empty HTTP cache, no service worker
     for pattern, replacement in (routes or {}).items():
         context.route(pattern, answer_with(replacement))
     context.add_init_script(PROBE)
     page = context.new_page()
     try:
-        result = measure(page, url, counter)
+        result = measure(page, url, counter, first_move=page_kind != "bare")
         if warm:
             # A later visit: the service worker has stored the site (the bare case has none).
             page.wait_for_function(
@@ -298,6 +336,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="another built site (an earlier version), measured as 'before', interleaved",
+    )
     parser.add_argument("--game", default="fox-and-geese")
     parser.add_argument("--locale", default="en")
     parser.add_argument("--ai-seconds", type=float, default=1.0)
@@ -320,14 +363,21 @@ def main() -> None:
         prepare(site)
         if args.encoding != "none":
             add_precompressed(site)
+            if args.before:
+                add_precompressed(args.before)
         counter = Counter()
         server = counting_server(site, counter, args.network, args.encoding)
         base = f"http://127.0.0.1:{server.server_port}/"
-        ours = base + f"{args.locale}/{args.game}/play/"
+        page_path = f"{args.locale}/{args.game}/play/"
+        ours = base + page_path
         local = args.network == "none"
         cases: dict[str, tuple[str, dict[str, Path | None] | None]] = {}
         if local and not args.ai_only:
             cases["bare"] = (base + "bench/bare.html", None)
+        other = None
+        if args.before and not args.ai_only:
+            other = counting_server(args.before, counter, args.network, args.encoding)
+            cases["before"] = (f"http://127.0.0.1:{other.server_port}/{page_path}", None)
         if not args.ai_only:
             cases["ours"] = (ours, None)
         if args.ablation:
@@ -345,7 +395,7 @@ def main() -> None:
                         # Cold only: warm, the service worker answers and routes would not apply.
                         if temp == "cold" or not routes:
                             rows[name].append(
-                                run_case(browser, url, counter, temp == "warm", routes)
+                                run_case(browser, url, counter, temp == "warm", routes, name)
                             )
                 for name in cases:
                     if rows[name]:
@@ -371,6 +421,8 @@ def main() -> None:
                 ai_times = page.evaluate(f"benchAI({records!r}, {args.ai_seconds})")
             browser.close()
         server.shutdown()
+        if other:
+            other.shutdown()
 
     if cases:
         print(
@@ -378,15 +430,17 @@ def main() -> None:
             f"{args.network}, encoding {args.encoding}"
         )
         print(
-            f"{'case':<18}{'paint ms':>10}{'move ms':>10}{'ready ms':>10}{'TBT ms':>9}"
-            f"{'longest':>9}{'bytes':>12}{'still ms':>10}{'failed':>8}"
+            f"{'case':<18}{'paint ms':>10}{'move ms':>10}{'reply ms':>10}{'ready ms':>10}"
+            f"{'TBT ms':>9}{'longest':>9}{'bytes':>12}{'still ms':>10}{'failed':>8}"
         )
     for (name, temp), r in results.items():
         fcp = "-" if r["fcp"] is None else f"{r['fcp']:.0f}"
         move = "-" if r["move"] is None else f"{r['move']:.0f}"
+        reply = "-" if r["reply"] is None else f"{r['reply']:.0f}"
         print(
-            f"{name + ' ' + temp:<18}{fcp:>10}{move:>10}{r['ready']:>10.0f}{r['tbt']:>9.0f}"
-            f"{r['longest']:>9.0f}{r['bytes']:>12,}{r['still']:>10.0f}{r['failed']:>8}"
+            f"{name + ' ' + temp:<18}{fcp:>10}{move:>10}{reply:>10}{r['ready']:>10.0f}"
+            f"{r['tbt']:>9.0f}{r['longest']:>9.0f}{r['bytes']:>12,}{r['still']:>10.0f}"
+            f"{r['failed']:>8}"
         )
     if not local:
         return

@@ -123,6 +123,8 @@ class Handler(SimpleHTTPRequestHandler):
             part.split(";")[0].strip()
             for part in self.headers.get("Accept-Encoding", "").split(",")
         }
+        if path and os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # a page: its index file, compressed too
         if path and os.path.isfile(path):
             for encoding in self.encodings:
                 if encoding in accepted and os.path.isfile(path + ENCODINGS[encoding]):

@@ -24,7 +24,7 @@ from game import api, codes
 
 from . import balance, i18n, lessons, puzzles
 from .compress import precompress, write_headers
-from .content import Game, load_games
+from .content import CONTENT, Game, load_games
 from .diagram import board_svg
 from .game_sentences import game_sentences
 from .offline import build_offline, write_manifests
@@ -338,14 +338,52 @@ def _pen_note(game: Game, tr: NullTranslations) -> str:
 def opening_states(game: Game) -> dict[str, dict]:
     """The engine's state of every table's opening position, by record, with the state after
     each of its legal moves under "after": what the play page shows and lets the player move
-    before the engine has loaded, decided by the engine's own rules at build time."""
+    before the engine has loaded, decided by the engine's own rules at build time.
+
+    Where the computer moves in such a state, "reply" holds the state after its move at each
+    level, from the game's book of first replies (``content/replies/``, made by
+    ``tools/replies/generate.py`` with the computer's own search); a reply state in which the
+    player may answer from the book again has an "after" of its own. Only a state with an
+    "after" keeps its legal moves: in the others no move is made before the engine has loaded
+    (the computer's come from the book), and without them the book's many states stay small."""
+    book = load_replies(game.id)
+
+    def with_replies(state: dict[str, Any]) -> dict[str, Any]:
+        chosen = book.get(state["record"])
+        if not chosen:
+            return state
+        replies = {}
+        for level, move in chosen.items():
+            reply = api.play(state["record"], move)
+            answers = {m["move"]: f"{reply['record']}.{m['move']}" for m in reply["legal"]}
+            if any(record in book for record in answers.values()):
+                reply["after"] = {
+                    move: with_replies(api.play(reply["record"], move)) for move in answers
+                }
+            else:
+                reply["legal"] = []
+            replies[level] = reply
+        return state | {"reply": replies, "legal": [] if "after" not in state else state["legal"]}
+
     states = {}
     for geese in game.variant.geese:
         for sideways in (False, True) if game.variant.sideways_option else (False,):
             state = api.new_game(game.id, geese, sideways)
-            after = {m["move"]: api.play(state["record"], m["move"]) for m in state["legal"]}
-            states[state["record"]] = state | {"after": after}
+            after = {
+                m["move"]: with_replies(api.play(state["record"], m["move"]))
+                for m in state["legal"]
+            }
+            states[state["record"]] = with_replies(state | {"after": after})
     return states
+
+
+def load_replies(game: str) -> dict[str, dict[str, str]]:
+    """The game's book of first replies: {record: {level: move}} (empty without one)."""
+    path = CONTENT / "replies" / f"{game}.json"
+    if not path.exists():
+        return {}
+    replies: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))["replies"]
+    return replies
 
 
 ENV_BASE_URL = "SITE_URL"

@@ -12,6 +12,7 @@ Python, and boots normally from the archive if the snapshot fails.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import posixpath
@@ -82,14 +83,16 @@ def build_assets(out_dir: Path | str) -> dict[str, str]:
             shutil.copyfile(Path(tmp) / name, target / name)
         shutil.copyfile(Path(tmp) / ENGINE_ARCHIVE, out / ENGINE_ARCHIVE)
     # The worker gets the lockfile's header inline (no lockfile request at run time), the
-    # engine's method names from game.api, their only home, and the size and digest of each
-    # file it loads (for its progress, and so that it never mixes files of two builds).
+    # engine's method names from game.api, their only home, and the size, digest and gzipped
+    # size of each file it loads (for its progress, so that it never mixes files of two builds,
+    # and to tell the link's speed from a file a host compresses on the fly).
     info = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     files = [*sorted(target.iterdir()), out / ENGINE_ARCHIVE]
-    assets: dict[str, tuple[int, str]] = {
-        path.name: (path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()[:12])
-        for path in files
-    }
+    assets: dict[str, tuple[int, str, int]] = {}
+    for path in files:
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()[:12]
+        assets[path.name] = (len(data), digest, len(gzip.compress(data, 6)))
     worker = out / WORKER
     text = worker.read_text(encoding="utf-8")
     for placeholder, value in (

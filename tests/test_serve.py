@@ -168,6 +168,25 @@ def test_precompressed_copies_are_sent_when_accepted(tmp_path):
             s.server_close()
 
 
+def test_a_page_is_sent_compressed_as_its_index_file(tmp_path):
+    # A page's address names its folder: the host sends its index.html's precompressed copy,
+    # as it would the file's own address (the slow-network measurements depend on it).
+    page = b"<!doctype html><title>fox</title>" + b"<p>geese</p>" * 500
+    (tmp_path / "play").mkdir()
+    (tmp_path / "play" / "index.html").write_bytes(page)
+    (tmp_path / "play" / "index.html.gz").write_bytes(gzip.compress(page))
+    server = serving(serve.make_server(tmp_path))
+    try:
+        html = "text/html; charset=utf-8"
+        for url in ("play/", "play/index.html"):
+            encoding, kind, body = get_encoded(server.url + url, "gzip")
+            assert (encoding, kind, gzip.decompress(body)) == ("gzip", html, page)
+        assert get_encoded(server.url + "play/", "identity") == (None, html, page)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_precompressed_copy_is_revalidated_without_its_body(tmp_path):
     (tmp_path / "a.js").write_text("fox " * 1000)
     (tmp_path / "a.js.gz").write_bytes(gzip.compress(b"fox " * 1000))

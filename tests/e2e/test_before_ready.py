@@ -12,15 +12,18 @@ import pytest
 from playwright.sync_api import expect
 
 from game import api
+from site_builder import builder
 from tests.e2e.support import (
     READY,
     Held,
     hold,
     legal_moves,
     play_url,
+    record_in_url,
     running,
     save_game,
     tap,
+    wait_record,
 )
 from tests.helpers import serve
 
@@ -80,10 +83,17 @@ def release(page, scripts: Held) -> None:
     page.wait_for_selector("svg.board-live")
 
 
-def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
+def book(game: str, record: str, level: str) -> str:
+    """The computer's move in the game's book of first replies (content/replies/)."""
+    return builder.load_replies(game)[record][level]
+
+
+def test_a_first_move_made_before_the_engine_is_ready_is_kept_and_answered(page, site_dir):
     page.set_viewport_size({"width": 1280, "height": 1000})
     opening = api.new_game("fox-and-geese")
     after = api.play(opening["record"], "d4-c4")
+    reply = book("fox-and-geese", after["record"], "medium")  # the page's level at first
+    answered = api.play(after["record"], reply)
     server = slow_server(site_dir)
     with running(server, page) as url:
         page.goto(url + PLAY)  # a new game against the computer, as the fox: the fox moves first
@@ -99,34 +109,79 @@ def test_a_first_move_made_before_the_engine_is_ready_is_kept(page, site_dir):
             or note["y"] + note["height"] <= board["y"]
         ), (note, board)
         tap(page, "d4", "c4")
-        page.wait_for_function("() => location.hash === '#1.fox-and-geese.13.d4-c4'")
+        # The computer answers from the book at once, the engine still loading.
+        wait_record(page, answered["record"])
         assert page.locator(LOADING).count() == 1  # all of it before the engine was ready
-        assert plies(page) == ["d4-c4"]
-        assert drawn(page) == pieces_of(after) | {"foxView": True, "hidden": False}
+        assert plies(page) == ["d4-c4", reply]
+        assert drawn(page) == pieces_of(answered) | {"foxView": True, "hidden": False}
         assert "as soon as the game engine has loaded" in page.inner_text("#status")
+        # The next move waits for the engine, and the board says so.
+        tap(page, "c4")
+        expect(page.locator("#message")).to_contain_text("Wait until the game engine has loaded")
 
-        # Loading is cut short: the move was saved with the game, and is drawn again at once.
+        # Loading is cut short: the moves were saved with the game, and are drawn again at once.
         page.reload()
         page.wait_for_selector("svg.board-live")
         assert page.locator(LOADING).count() == 1
-        assert plies(page) == ["d4-c4"]
-        assert drawn(page) == pieces_of(after) | {"foxView": True, "hidden": False}
+        assert plies(page) == ["d4-c4", reply]
+        assert drawn(page) == pieces_of(answered) | {"foxView": True, "hidden": False}
 
         # All that had to happen before the engine was ready has: the link is fast from here
         # on, so that the runtime the reload asked for again does not crawl in a second time.
         server.link.lift()
-        # The engine catches up: it plays on from the move, and the computer replies.
+        # The engine takes over: the game goes on from the book's reply, and the engine
+        # answers the next move.
         page.wait_for_selector(READY, timeout=240_000)
+        assert plies(page) == ["d4-c4", reply]
+        move = legal_moves(answered)[0]
+        tap(page, *move.split("-"))
         page.wait_for_function(
-            "() => document.querySelectorAll('#moves [data-move]').length === 2",
+            "() => document.querySelectorAll('#moves [data-move]').length === 4",
             timeout=60_000,
         )
         moves = plies(page)
-        assert moves[0] == "d4-c4"
-        assert moves[1] in legal_moves(after)
+        assert moves[:3] == ["d4-c4", reply, move]
+        assert api.load(record_in_url(page))["moves"] == moves  # one game, every move legal
         page.reload()
         page.wait_for_selector(READY, timeout=240_000)
         assert plies(page) == moves
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_computer_that_begins_plays_from_the_book_before_the_engine_is_ready(
+    page, site_server, level
+):
+    """The player takes the geese: the computer's fox begins at once from the book, the
+    player's answer is taken, the computer's reply comes from the book too, and the engine,
+    once ready, plays on from there: one game, no move lost or played twice."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    held = hold(page)
+    page.goto(play_url(site_server))
+    page.wait_for_selector("svg.board-live")
+    page.select_option("#level", level)
+    page.check("input[name=side][value=geese]")
+    opening = api.new_game("fox-and-geese")
+    first = api.play(opening["record"], book("fox-and-geese", opening["record"], level))
+    wait_record(page, first["record"])
+    assert page.locator(LOADING).count() == 1
+    answer = legal_moves(first)[0]
+    tap(page, *answer.split("-"))
+    answered = api.play(first["record"], answer)
+    second = api.play(answered["record"], book("fox-and-geese", answered["record"], level))
+    wait_record(page, second["record"])
+    assert page.locator(LOADING).count() == 1
+    assert plies(page) == second["moves"]
+    held.release()
+    page.wait_for_selector(READY)
+    move = legal_moves(second)[0]
+    tap(page, *move.split("-"))
+    page.wait_for_function(
+        "() => document.querySelectorAll('#moves [data-move]').length === 5", timeout=60_000
+    )
+    moves = plies(page)
+    assert moves[:4] == [*second["moves"], move]
+    assert api.load(record_in_url(page))["moves"] == moves
     assert page.console_errors == []
 
 

@@ -189,8 +189,9 @@ def test_the_worker_asks_for_this_builds_files_only(page, site_server, site_dir)
         assert assets[name][1] == version, url
         assert assets[name][0] == (site_dir / "pyodide" / name).stat().st_size
     sw = (site_dir / "sw.js").read_text()
-    for name, (_, digest) in assets.items():
+    for name, (size, digest, gzipped) in assets.items():
         assert f"{name}?v={digest}" in sw
+        assert 0 < gzipped < size  # what the worker takes the file's bytes on the wire to be
 
 
 def test_precompressed_copies_match_their_originals(site_dir):

@@ -874,17 +874,21 @@ def test_playing_on_against_a_friend_leaves_the_computers_last_move_unsaid(page,
 
 
 def test_taps_while_loading_thinking_or_waiting_say_why(page, site_server):
-    # While loading, you play the geese: the fox moves first, and only the engine can.
+    # While loading, the computer answers a first move from its book; the next move waits for
+    # the engine.
     held = hold(page, RUNTIME)
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(play_url(site_server))
     page.wait_for_selector("svg.board-live")
-    page.check("input[name=side][value=geese]")
-    tap(page, "c3")
+    tap(page, "d4", "c4")
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 2")
+    tap(page, "c4")
     expect(page.locator("#message")).to_contain_text("engine has loaded")
-    page.check("input[name=side][value=fox]")
     held.release()
     page.wait_for_selector(READY)
+    page.click("[data-action=new-game]")
+    page.click("#confirm [data-action=confirm]")
+    wait_record(page, START)
     # The computer thinking.
     page.evaluate("() => { document.getElementById('play').dataset.thinkSeconds = '4'; }")
     page.select_option("select[name=level]", "hard")

@@ -28,7 +28,7 @@ const METHODS = new Set(/*METHODS*/[]);
 // The pinned Pyodide's lockfile header, filled in by the builder (play.py). Passing it
 // inline saves fetching the 120 kB lockfile of packages this engine never loads.
 const LOCKFILE_INFO = /*LOCKFILE_INFO*/null;
-// {file name: [bytes, digest]}, filled in by the builder (play.py).
+// {file name: [bytes, digest, gzipped bytes]}, filled in by the builder (play.py).
 const ASSETS = /*ASSETS*/null;
 const ENGINE_DIR = "/home/pyodide/engine";
 const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
@@ -158,90 +158,62 @@ async function fetchBytes(url, what) {
 // packed file's response headers tell, and a host that would send it uncompressed is cut off
 // before the body. The service worker stores the one this worker got (with the
 // headers it came with); offline without the packed one, the gzipped one is used.
-//
-// Returns {use, bytes}: `use` says early whether the snapshot is worth waiting for (see
-// worthIt), `bytes` is the snapshot, or null when it was dropped for a normal boot.
-function fetchSnapshot(runtime) {
-  let decide;
-  const use = new Promise((resolve) => { decide = resolve; });
-  const bytes = (async () => {
-    // The service worker's copy of the gzipped one: this host did not compress last time.
-    const stored = await self.caches?.match(versioned(runtime(SNAPSHOT))).catch(() => null);
-    if (!stored) {
-      try {
-        const abort = new AbortController();
-        const response = await fetch(runtime(SNAPSHOT_RAW), { signal: abort.signal });
-        const encoding = response.headers.get("Content-Encoding");
-        if (response.ok && encoding && encoding !== "identity") {
-          expect(runtime(SNAPSHOT_RAW));
-          return readSnapshot(response, SNAPSHOT_RAW, abort, decide);
-        }
-        abort.abort();
-      } catch {
-        // Not reachable (offline, say): the gzipped one may be.
+async function fetchSnapshot(runtime) {
+  // The service worker's copy of the gzipped one: this host did not compress last time.
+  const stored = await self.caches?.match(versioned(runtime(SNAPSHOT))).catch(() => null);
+  if (!stored) {
+    try {
+      const abort = new AbortController();
+      const response = await fetch(runtime(SNAPSHOT_RAW), { signal: abort.signal });
+      const encoding = response.headers.get("Content-Encoding");
+      if (response.ok && encoding && encoding !== "identity") {
+        expect(runtime(SNAPSHOT_RAW));
+        return new Uint8Array(await response.arrayBuffer());
       }
+      abort.abort();
+    } catch {
+      // Not reachable (offline, say): the gzipped one may be.
     }
-    expect(runtime(SNAPSHOT));
-    const abort = new AbortController();
-    const response = await fetch(runtime(SNAPSHOT), { signal: abort.signal });
-    if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-    return readSnapshot(response, SNAPSHOT, abort, decide);
-  })();
-  bytes.then(() => decide(true), () => decide(true)); // a failed snapshot is handled where used
-  return { use, bytes };
+  }
+  expect(runtime(SNAPSHOT));
+  const response = await fetch(runtime(SNAPSHOT));
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 // Restoring the snapshot saves booting Python, seconds of work for a phone, but it is more to
 // download than the standard library and engine archive that booting needs instead (sizes in
-// benchmarks/README.md). On a slow link those extra bytes take longer than
-// the boot: after a second of the snapshot's download, its rate tells which is sooner, and a
-// snapshot not worth it is dropped. Without a length from the host, the gzipped file's size
-// stands for the packed one's bytes on the wire.
+// benchmarks/README.md). On a slow link those extra bytes take longer than the boot. The
+// runtime's WebAssembly, which both ways need, is downloaded first: the rate at which its
+// first second arrives tells which is sooner, before a byte of the snapshot is asked for. Its
+// bytes on the wire are its Content-Length, or, from a host that compresses it on the fly
+// without one, its gzipped size; the snapshot's are the gzipped file's size.
 const BOOT_SECONDS = 4; // booting instead of restoring, on a mid-range phone
 const MEASURE_MS = 1000;
+const WASM = "pyodide.asm.wasm";
 
 // What a normal boot downloads that restoring the snapshot does not.
 const bootSize = () => ASSETS[STDLIB][0] + ASSETS[ENGINE_ARCHIVE][0];
 
-function worthIt(name, response, received, ms) {
-  const size = ASSETS[name][0];
-  const wire = Number(response.headers.get("Content-Length")) || ASSETS[SNAPSHOT][0];
-  const perSecond = (received * (wire / size) * 1000) / ms;
-  const left = wire * (1 - received / size);
-  return (left - bootSize()) / perSecond <= BOOT_SECONDS;
-}
-
-async function readSnapshot(response, name, abort, decide) {
+async function snapshotWorthIt(runtime) {
+  const response = await fetch(runtime(WASM)); // the one download Pyodide gets as well
+  if (!response.ok || !response.body) return true; // it fails where Pyodide reads it
   const reader = response.body.getReader();
-  const chunks = [];
-  let received = 0;
-  let decided = false;
   const began = performance.now();
+  let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
+    if (done) return true; // the whole of it within the measure: a fast link
     received += value.byteLength;
     const ms = performance.now() - began;
-    if (!decided && ms >= MEASURE_MS) {
-      decided = true;
-      if (!worthIt(name, response, received, ms)) {
-        abort.abort();
-        // What arrived of it counts as done; what booting needs is to come.
-        bytes.expected += bootSize() - (ASSETS[name][0] - received);
-        decide(false);
-        return null;
-      }
-      decide(true);
+    if (ms >= MEASURE_MS) {
+      reader.cancel().catch(() => {});
+      const [size, , gzipped] = ASSETS[WASM];
+      const wire = Number(response.headers.get("Content-Length")) || gzipped;
+      const perSecond = (received * (wire / size) * 1000) / ms;
+      return (ASSETS[SNAPSHOT][0] - bootSize()) / perSecond <= BOOT_SECONDS;
     }
   }
-  const all = new Uint8Array(received);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
 }
 
 // The snapshot as precompile.mjs packs it: gzipped (unless it is the packed file), then a
@@ -276,10 +248,10 @@ call
 
 async function start({ pyodideURL, engineURL }) {
   const runtime = (name) => new URL(name, pyodideURL).href;
-  expect(...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"].map(runtime));
-  // Downloads run while the runtime boots.
-  const download = fetchSnapshot(runtime);
-  const snapshot = download.bytes.then((bytes) => bytes && unpackSnapshot(bytes));
+  expect(...["pyodide.mjs", "pyodide.asm.mjs", WASM].map(runtime));
+  // Downloads run while the runtime's JavaScript loads.
+  const use = snapshotWorthIt(runtime);
+  const snapshot = use.then((worth) => worth && fetchSnapshot(runtime).then(unpackSnapshot));
   snapshot.catch(() => {}); // a failure is handled below, where the snapshot is used
   await life;
   const { loadPyodide } = await importAsset(runtime("pyodide.mjs"));
@@ -291,10 +263,9 @@ async function start({ pyodideURL, engineURL }) {
     packages: [],
     lockFileContents: { info: LOCKFILE_INFO, packages: {} },
   };
-  // `counted`: its files are in the progress already (a snapshot dropped on a slow link).
-  const boot = async (counted) => {
+  const boot = async () => {
     // The runtime is the one already downloaded (assetFetch); the standard library is new.
-    if (!counted) expect(engineURL, runtime(STDLIB));
+    expect(engineURL, runtime(STDLIB));
     const archive = fetchBytes(engineURL, "engine archive");
     archive.catch(() => {}); // unread if loadPyodide fails first; else it fails where it is read
     const pyodide = await loadPyodide(options);
@@ -305,9 +276,9 @@ async function start({ pyodideURL, engineURL }) {
     // (the snapshot was warmed up before it was saved).
     setTimeout(() => answer(0, "ai_move", { record: "1.fox-and-geese.13", seconds: 0.03, seed: 0 }));
   };
-  if (!(await download.use)) {
+  if (!(await use)) {
     progress("slow-link");
-    await boot(true);
+    await boot();
   } else {
     // The snapshot's Python has imported every module of the standard library zip already
     // (precompile.mjs): restoring it needs no zip, so none is downloaded; Pyodide gets an
@@ -321,7 +292,7 @@ async function start({ pyodideURL, engineURL }) {
       // Anything wrong with the snapshot costs time, never the game: boot Python normally.
       console.warn("engine snapshot not used:", String(error?.message ?? error));
       progress("fallback");
-      await boot(false);
+      await boot();
     }
   }
   downloads = null;

@@ -157,5 +157,6 @@ setTimeout(() => {
   view.render(s);
   view.foldSettings();
   bind();
+  play.computerTurn(); // a computer that begins plays its first move from the book
   setTimeout(() => play.startEngine());
 });

@@ -177,6 +177,12 @@ export function replyWhenReadyText() {
   return t("The computer will reply as soon as the game engine has loaded.");
 }
 
+// The computer's first reply came from the book before the engine had loaded; the next move
+// waits for the engine.
+export function movedWhenReadyText() {
+  return t("The computer has replied. You can make your move as soon as the game engine has loaded.");
+}
+
 // A move as the engine's view gives it ({move, path, captures}) is a placement when its path
 // is one point (a goat put down from the hand): only Bagh-Chal's goats are placed. Sentences
 // that name a move have a message of their own for it, since "played @e4" reads as no move.

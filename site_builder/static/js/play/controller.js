@@ -15,7 +15,7 @@ import { draftGame, showEarly } from "./early.js";
 import { readSettings } from "./settings.js";
 import { createEditor } from "./setup.js";
 import {
-  LEVELS, computerToMove, isBrowsing, linkRoles, mustJump, placing, running, undoTarget, urlRequest,
+  LEVELS, bookReply, computerToMove, isBrowsing, linkRoles, mustJump, placing, running, undoTarget, urlRequest,
   whyNoMove,
 } from "./state.js";
 
@@ -130,9 +130,10 @@ export function createController({ root, s, view, store, openings, kind, foxes }
     const earliest = landed + PAUSE_MS;
     const seconds = thinkSeconds();
     const { live, game } = s;
-    // One call: the engine answers with the state after its move (its last move).
-    const next = await session.ask("ai_move", { record: live.record, level: game.level, seconds },
-      { seconds });
+    // One call: the engine answers with the state after its move (its last move); before the
+    // engine is ready, the book of first replies does.
+    const next = bookReply(s) ?? await session.ask("ai_move",
+      { record: live.record, level: game.level, seconds }, { seconds });
     if (!next || !(await session.wait(earliest - performance.now()))) return;
     s.thinking = false;
     if (next.error) {
@@ -327,6 +328,7 @@ export function createController({ root, s, view, store, openings, kind, foxes }
       if (s.draft && s.engine === "loading") {
         showEarly(s, draftGame(openings, settings));
         render();
+        computerTurn(); // a computer that begins plays its first move from the book
       } else say(text.blockedText(s.engine === "failed" ? "failed" : "loading", foxes));
       return;
     }

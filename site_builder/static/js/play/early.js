@@ -1,6 +1,7 @@
 // Before the engine: the page draws a game at once, the right way up, from what it holds
 // without the engine. The engine's state of each table's opening and of the position after
-// each first move is made at build time (builder.opening_states); a saved game carries a view
+// each first move is made at build time (builder.opening_states), with the computer's first
+// replies at each level from the game's book (a state's "reply"); a saved game carries a view
 // of its last position (games.js). Such states are marked early: they take a move only before
 // the engine is ready, and only one whose outcome the page holds.
 
@@ -10,10 +11,13 @@ import { linkRoles } from "./state.js";
 
 export function readOpenings(script) {
   const openings = JSON.parse(script.textContent);
-  for (const opening of Object.values(openings)) {
-    opening.early = true;
-    for (const after of Object.values(opening.after)) after.early = true;
-  }
+  const mark = (state) => {
+    state.early = true;
+    for (const next of [...Object.values(state.after ?? {}), ...Object.values(state.reply ?? {})]) {
+      mark(next);
+    }
+  };
+  for (const opening of Object.values(openings)) mark(opening);
   return openings;
 }
 

@@ -136,10 +136,19 @@ export function undoTarget(s) {
   return target >= 0 ? target : null;
 }
 
-// Whether the computer should choose a move now.
+// The computer's move from the book of first replies (the state after it), while the engine
+// is not ready and the position and level are in the book; else null.
+export function bookReply(s) {
+  const { live, game } = s;
+  if (s.engine === "ready" || !live?.early || !game) return null;
+  return live.reply?.[game.level] ?? null;
+}
+
+// Whether the computer should choose a move now: with the engine, or from the book before it.
 export function computerToMove(s, hidden = false) {
   const { live, game } = s;
-  if (s.engine !== "ready" || !live || !game || s.linkError || s.thinking || s.setup) return false;
+  if (!live || !game || s.linkError || s.thinking || s.setup) return false;
+  if (s.engine !== "ready" && !bookReply(s)) return false;
   return game.mode === "computer" && !live.result && live.to_move !== game.side && !hidden;
 }
 

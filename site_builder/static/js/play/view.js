@@ -58,6 +58,9 @@ export function statusText(s, n) {
   if (s.thinking) return text.thinkingText();
   const humans = game.mode === "two" || live.to_move === game.side;
   if (s.engine !== "ready" && game.mode === "computer" && !humans) return text.replyWhenReadyText();
+  if (s.engine !== "ready" && game.mode === "computer" && live.early && live.last && !live.after) {
+    return text.movedWhenReadyText();
+  }
   if (game.mode === "two") return text.toMoveText(live.to_move, n);
   if (game.mode === "link") {
     return text.linkStatusText({ side: game.side, toMove: live.to_move, last: live.last, n,
