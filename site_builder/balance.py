@@ -12,6 +12,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from .content import Favours, Game
+from .phrasebook import Phrases
 
 # The small summaries of this project's own solver runs (tools/solver/summary.py).
 RESULTS = Path(__file__).resolve().parents[1] / "tools" / "solver" / "results"
@@ -25,11 +26,10 @@ def _hardness(table: Favours) -> int:
 
 
 def summary_name(game: Game, table: Favours) -> str | None:
-    """The summary file of a table this project's solver settles (docs/solver.md), if any;
-    the other games' tables are from publications or from the computer playing itself."""
-    if game.id != "fox-and-geese":
-        return None
-    return f"{'sideways' if table.sideways else 'forward'}-{table.geese}.json"
+    """The summary file of a table this project's solver settles (docs/solver.md), if any: the
+    content file names it; the other tables are from publications or from the computer playing
+    itself."""
+    return table.summary
 
 
 def load_summary(name: str, results: Path = RESULTS) -> dict[str, Any] | None:
@@ -54,73 +54,28 @@ def unsupported(game: Game, results: Path = RESULTS) -> list[str]:
     return problems
 
 
-def sentence(game: Game, table: Favours, tr: Any) -> str:
-    if table.sideways and table.known == "solved":
-        # Settled by this site's own solver (docs/solver.md), not by a publication.
-        if table.side == "draw":
+def sentence(game: Game, table: Favours, says: Phrases, tr: Any) -> str:
+    """Which side the table favours, and how that is known, in the game's own pieces."""
+    if table.side == "draw":
+        if table.sideways and table.known == "solved":
+            # Settled by this site's own solver (docs/solver.md), not by a publication.
             return tr.gettext(
                 "With sideways steps neither side can force a win: with best play the game "
                 "is a draw, as this site's solver has worked out exactly, for every position."
             )
-        if table.side == "fox":
-            return tr.gettext(
-                "With sideways steps the fox side wins with best play: this site's solver has "
-                "worked it out exactly, for every position."
-            )
-        return tr.gettext(
-            "With sideways steps the geese win with best play: this site's solver has worked "
-            "it out exactly, for every position."
-        )
-    if table.side == "draw":
         return tr.gettext(
             "Neither side can force a win: with best play the game is a draw, as has been "
             "worked out exactly, for every position."
         )
-    if (game.pieces, table.side, table.known) == ("officers-rebels", "geese", "measured"):
-        return tr.pgettext(
-            "asalto",
-            "The rebels usually win: in the computer's test games they won more often than the "
-            "officers.",
-        )
-    if game.pieces != "fox-geese":
-        # Each side's sentence names the game's own pieces: one message per game and side.
-        raise ValueError(f"{game.id}: no sentence yet for a {table.side} side's table")
-    if table.known == "solved":
-        if table.side == "fox":
-            return tr.gettext(
-                "The fox side wins with best play: this has been worked out exactly, "
-                "for every position."
-            )
-        return tr.gettext(
-            "The geese win with best play: this has been worked out exactly, for every position."
-        )
-    if table.side == "fox":
-        return tr.gettext(
-            "The fox side usually wins when the computer plays itself at its strongest level."
-        )
-    return tr.gettext(
-        "The geese usually win when the computer plays itself at its strongest level."
-    )
+    solved_here = "-sideways" if table.sideways and table.known == "solved" else ""
+    return says(f"balance.{table.side}.{table.known}{solved_here}")
 
 
-def label(game: Game, table: Favours, tr: Any) -> str:
+def label(game: Game, table: Favours, says: Phrases) -> str:
     """The table's name, as the play page writes the table in force (texts.js tableText)."""
-    n = table.geese
-    if game.pieces == "tigers-goats":
-        text = tr.npgettext("bagh-chal", "%(num)s goat in the game", "%(num)s goats in the game", n)
-    elif game.pieces == "officers-rebels":
-        text = tr.npgettext("asalto", "%(num)s rebel in the game", "%(num)s rebels in the game", n)
-    elif not game.variant.sideways_option:
-        text = tr.ngettext("%(num)s goose in the game", "%(num)s geese in the game", n)
-    elif table.sideways:
-        text = tr.ngettext(
-            "%(num)s goose, sideways steps allowed", "%(num)s geese, sideways steps allowed", n
-        )
-    else:
-        text = tr.ngettext(
-            "%(num)s goose, no sideways steps", "%(num)s geese, no sideways steps", n
-        )
-    return str(text % {"num": n})
+    if not game.variant.sideways_option:
+        return says("table.count", num=table.geese)
+    return says("table.sideways" if table.sideways else "table.no-sideways", num=table.geese)
 
 
 def kinder(game: Game, table: Favours) -> Favours | None:
@@ -138,7 +93,7 @@ def kinder(game: Game, table: Favours) -> Favours | None:
     return min((t for t in others if ease(t) < ease(table)), key=ease, default=None)
 
 
-def tables(game: Game, tr: Any) -> list[dict[str, Any]]:
+def tables(game: Game, says: Phrases, tr: Any) -> list[dict[str, Any]]:
     """Every table with what is known of it, for the templates and the play page (JSON)."""
     views = []
     for table in game.favours:
@@ -147,8 +102,8 @@ def tables(game: Game, tr: Any) -> list[dict[str, Any]]:
             "sideways": table.sideways,
             "side": table.side,
             "known": table.known,
-            "label": label(game, table, tr),
-            "text": sentence(game, table, tr),
+            "label": label(game, table, says),
+            "text": sentence(game, table, says, tr),
             "offer": None,
         }
         better = kinder(game, table)
@@ -156,54 +111,31 @@ def tables(game: Game, tr: Any) -> list[dict[str, Any]]:
             n = better.geese
             view["offer"] = {
                 "geese": n,
-                "text": str(
-                    tr.ngettext(
-                        "You have a better chance with %(num)s goose.",
-                        "You have a better chance with %(num)s geese.",
-                        n,
-                    )
-                    % {"num": n}
-                ),
-                "button": str(
-                    tr.ngettext("Play with %(num)s goose", "Play with %(num)s geese", n)
-                    % {"num": n}
-                ),
+                "text": says("balance.offer", num=n),
+                "button": says("balance.offer-button", num=n),
             }
         views.append(view)
     return views
 
 
 def movement_phase(game: Game, tr: Any, locale: Any, results: Path = RESULTS) -> list[str]:
-    """What this site's solver found for Bagh-Chal's movement phase (tools/solver/bagh.c),
-    from its committed summary: paragraphs for the rules page, none for other games."""
-    summary = load_summary("bagh-chal.json", results) if game.id == "bagh-chal" else None
+    """What this site's solver found for a game's movement phase (tools/solver/bagh.c), from the
+    committed summary its content file names: paragraphs for the rules page, none for a game
+    without one."""
+    summary = load_summary(game.solved_here_summary, results) if game.solved_here_summary else None
     if summary is None:
         return []
-    start = summary["layers"]["20"]
+    start = summary["layers"][str(game.variant.default_geese)]
 
     def number(n: int) -> str:
         return format_decimal(n, locale=locale)
 
-    return [
-        tr.gettext(
-            "This site's own solver has worked through every position of the movement phase, "
-            "after the last goat is placed: all %(positions)s of them, or %(distinct)s when "
-            "positions that are mirror images or rotations of each other count once, the "
-            "number Lim and Nievergelt give."
-        )
-        % {
-            "positions": number(summary["positions"]),
-            "distinct": number(summary["up_to_symmetry"]),
-        },
-        tr.gettext(
-            "With all twenty goats on the board and the tigers to move, as when the placing "
-            "ends without a capture, the tigers win %(tigers)s of the %(total)s positions, "
-            "the goats %(goats)s, and %(draws)s are draws."
-        )
-        % {
-            "total": number(start["positions_per_side"]),
-            "tigers": number(start["tigers_to_move_win"]),
-            "goats": number(start["tigers_to_move_loss"]),
-            "draws": number(start["tigers_to_move_draw"]),
-        },
-    ]
+    figures = {
+        "positions": number(summary["positions"]),
+        "distinct": number(summary["up_to_symmetry"]),
+        "total": number(start["positions_per_side"]),
+        "tigers": number(start["tigers_to_move_win"]),
+        "goats": number(start["tigers_to_move_loss"]),
+        "draws": number(start["tigers_to_move_draw"]),
+    }
+    return [tr.gettext(text) % figures for text in game.solved_here]

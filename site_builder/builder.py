@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
@@ -115,14 +116,18 @@ class Site:
             tr,
             locale,
             _json_script(i18n.js_catalog(code, catalog, self.js_messages)),
-            [self.game_view(g, tr, locale) for g in self.games],
+            [self.game_view(g, tr, catalog, locale) for g in self.games],
         )
 
-    def game_view(self, game: Game, tr: NullTranslations, locale: Locale) -> dict[str, Any]:
-        """What the templates know of a game: translated texts and plain values."""
+    def game_view(
+        self, game: Game, tr: NullTranslations, catalog: Catalog | None, locale: Locale
+    ) -> dict[str, Any]:
+        """What the templates know of a game: translated texts and plain values, and the
+        sentences that name its pieces (``phrase``, site_builder/phrasebook.py)."""
         variant = game.variant
         rules = variant.rules()
-        caption = start_words(variant, tr, locale, game.pieces)
+        says = game.book.phrases(tr, variant)
+        caption = start_words(variant, tr, locale, says)
         name = tr.gettext(game.name)
         sentences = game_sentences(game.id, tr)
         title = sentences["start_position"]
@@ -134,7 +139,7 @@ class Site:
             "summary": tr.gettext(game.summary),
             "rules": [tr.gettext(p) for p in game.rules],
             "balance": [tr.gettext(p) for p in game.balance],
-            "balance_tables": balance.tables(game, tr),
+            "balance_tables": balance.tables(game, says, tr),
             "solved_here": balance.movement_phase(game, tr, locale),
             "history": [tr.gettext(p) for p in game.history],
             "caption": caption,
@@ -142,13 +147,16 @@ class Site:
             "related_to": None,
             "changes": None,
             "play": game.play,
-            # Whose pieces the texts name (words.PIECES), for the page's scripts (texts.js).
-            "pieces": game.pieces,
+            # The sentences that name the game's pieces: for the templates, and for the pages'
+            # scripts (texts.js) as #phrases.
+            "phrase": says,
+            "phrases_json": _json_script(says.page_data(catalog)),
             "svg": board_svg(
-                rules, title=title + ". " + ". ".join(caption) + ".", look=game.pieces
+                rules, title=title + ". " + ". ".join(caption) + ".", dress=game.book.dress
             ),
             "has_pen": bool(rules.pen),
-            "pen_note": _pen_note(game, tr) if rules.pen else "",
+            # The start diagram's note on the shaded area: the pen, or Asalto's fortress.
+            "pen_note": says("pen-note") if rules.pen else "",
             # The play page's pieces and table settings.
             "foxes": len(rules.foxes),
             # The side that opens the game, which the move list's numbers count from.
@@ -158,10 +166,11 @@ class Site:
             "sideways_option": variant.sideways_option,
             # The set-up editor's hand: how many pieces the game starts with in hand.
             "in_hand": rules.in_hand,
+            "huffing": rules.huffing,
             "lessons": None,
             "puzzles": len(puzzles.engine_data(game.id)),
         }
-        lesson_data = lessons.page_data(game.id, tr, locale, game.pieces)
+        lesson_data = lessons.page_data(game.id, tr)
         if lesson_data["lessons"]:
             view["lessons"] = lesson_data
             view["lessons_json"] = _json_script(lesson_data)
@@ -172,7 +181,7 @@ class Site:
                 title=tr.gettext("Lesson board"),
                 interactive=True,
                 in_hand=lesson_data["lessons"][0]["start"]["in_hand"],
-                look=game.pieces,
+                dress=game.book.dress,
             )
         if game.compared_with:
             base = self.by_id[game.compared_with]
@@ -185,7 +194,8 @@ class Site:
                 "changes_from": said["changes_from"],
             }
             view["variant_of" if game.variant_of else "related_to"] = link
-            view["changes"] = rule_changes(base.variant, variant, tr, locale, game.pieces)
+            base_says = base.book.phrases(tr, base.variant)
+            view["changes"] = rule_changes(base.variant, variant, tr, locale, base_says, says)
         return view
 
     def context(
@@ -266,7 +276,10 @@ class Site:
             ctx = self.context(loc, f"{game.id}/play/") | {
                 "game": view,
                 "board_svg": board_svg(
-                    game.variant.rules(), title=view["name"], interactive=True, look=game.pieces
+                    game.variant.rules(),
+                    title=view["name"],
+                    interactive=True,
+                    dress=game.book.dress,
                 ),
                 "page_modules": page_modules(),
                 "engine_codes": _json_script(codes.registry()),
@@ -277,7 +290,7 @@ class Site:
 
     def puzzles_page(self, loc: Localized, game: Game, view: dict[str, Any]) -> None:
         rules = game.variant.rules()
-        data = puzzles.page_data(game.id, len(rules.foxes), loc.tr, loc.locale, game.pieces)
+        data = puzzles.page_data(game.id, len(rules.foxes), loc.tr, view["phrase"])
         title = loc.tr.gettext("Puzzle board")
         # A game with geese in hand draws the hand, which puzzles.js keeps up to date.
         hand = data["puzzles"][0]["steps"][0]["view"]["in_hand"] or rules.in_hand
@@ -292,7 +305,7 @@ class Site:
                 title=title,
                 interactive=True,
                 in_hand=hand,
-                look=game.pieces,
+                dress=game.book.dress,
             ),
         }
         self.render(loc, "puzzles.html", f"{loc.code}/{game.id}/puzzles/index.html", ctx)
@@ -326,13 +339,6 @@ class Site:
         xml, robots = sitemap_and_robots(self.pages, self.base_url)
         self.write("sitemap.xml", xml)
         self.write("robots.txt", robots)
-
-
-def _pen_note(game: Game, tr: NullTranslations) -> str:
-    """The start diagram's note on the shaded area: the pen, or Asalto's fortress."""
-    if game.pieces == "officers-rebels":
-        return str(tr.pgettext("asalto", "The shaded area is the fortress."))
-    return tr.gettext("The shaded area is the pen.")
 
 
 def opening_states(game: Game) -> dict[str, dict]:

@@ -15,13 +15,13 @@ from typing import BinaryIO
 
 from game import VARIANTS, Variant
 
-from .words import PIECES
+from . import phrasebook
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
 # Keys whose values are messages, in page order.
-TEXT_KEYS = ("name", "summary", "rules", "balance", "history")
+TEXT_KEYS = ("name", "summary", "rules", "balance", "solved_here", "history")
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ class Favours:
     sideways: bool  # the table option "geese may move sideways" (False where it does not exist)
     side: str  # "fox", "geese" or "draw" (neither side can force a win)
     known: str  # "solved" or "measured"
+    # The summary of this project's solver run that settles it (tools/solver/results/), if any.
+    summary: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,11 +53,15 @@ class Game:
     # A game of the family that is not a variant of another (Bagh-Chal): its rule-changes
     # table compares it with this game all the same.
     related_to: str | None = None
-    # Whose pieces the texts name (site_builder/words.py PIECES): every sentence about the
-    # pieces is a message of its own per set, since languages inflect the nouns.
-    pieces: str = "fox-geese"
+    # Whose pieces the texts name: the phrasebook content/pieces/<pieces>.toml holds every
+    # sentence about them (site_builder/phrasebook.py).
+    pieces: str = ""
     # Whether the game has a play page yet (False hides every link to one).
     play: bool = True
+    # What this project's solver found beyond the tables (balance.movement_phase): paragraphs
+    # filled in from the committed summary named here (tools/solver/results/).
+    solved_here: tuple[str, ...] = ()
+    solved_here_summary: str | None = None
 
     @property
     def compared_with(self) -> str | None:
@@ -65,6 +71,11 @@ class Game:
     @property
     def variant(self) -> Variant:
         return VARIANTS[self.id]
+
+    @property
+    def book(self) -> phrasebook.Phrasebook:
+        """The phrasebook of its pieces."""
+        return phrasebook.load(self.pieces)
 
 
 def load_games(directory: Path = CONTENT) -> list[Game]:
@@ -87,25 +98,40 @@ def load_games(directory: Path = CONTENT) -> list[Game]:
                 related_to=data.get("related_to"),
                 pieces=_pieces(path.name, data),
                 play=data.get("play", True),
+                solved_here=tuple(data.get("solved_here", ())),
+                solved_here_summary=data.get("solved_here_summary"),
             )
         )
     return sorted(games, key=lambda g: g.order)
 
 
 def _pieces(name: str, data: dict) -> str:
-    pieces = data.get("pieces", PIECES[0])
-    if pieces not in PIECES:
-        raise ValueError(f"{name}: pieces is one of {', '.join(PIECES)}, not {pieces!r}")
-    return pieces
+    """The game's set of pieces, whose phrasebook has every sentence the game's rules need."""
+    book = phrasebook.load(data["pieces"])
+    missing = book.missing(VARIANTS[data["game"]])
+    if missing:
+        raise ValueError(
+            f"{name}: the phrasebook content/pieces/{book.name}.toml has no sentence for "
+            f"{', '.join(missing)}, which the rules of {data['game']} need"
+        )
+    return book.name
 
 
 def _favours(name: str, data: dict) -> list[Favours]:
     variant = VARIANTS[data["game"]]
     tables = []
     for entry in data.get("favours", ()):
-        table = Favours(entry["geese"], entry.get("sideways", False), entry["side"], entry["known"])
+        table = Favours(
+            entry["geese"],
+            entry.get("sideways", False),
+            entry["side"],
+            entry["known"],
+            entry.get("summary"),
+        )
         if table.geese not in variant.geese or (table.sideways and not variant.sideways_option):
             raise ValueError(f"{name}: favours names a table the game does not have: {entry}")
+        if table.summary and table.known != "solved":
+            raise ValueError(f"{name}: favours: a summary is for a table solved here: {entry}")
         if table.side not in ("fox", "geese", "draw") or table.known not in ("solved", "measured"):
             raise ValueError(
                 f"{name}: favours: side is fox, geese or draw, known solved or measured"

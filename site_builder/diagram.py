@@ -17,6 +17,7 @@ from game.boards import FILES, Board, square_name
 from game.games import Rules
 
 from .palette import colours
+from .phrasebook import Dress
 
 SPACING = 60  # distance between neighbouring points
 PAD = SPACING // 2  # board surface around the outer points
@@ -33,18 +34,6 @@ _FOX = (
 )
 # The pale cheeks and muzzle below the eyes.
 _FOX_CHEEKS = "M-0.88 0.1 L-0.3 0.2 L0 0.5 L0.3 0.2 L0.88 0.1 L0.5 0.42 L0 0.96 L-0.5 0.42 Z"
-# A tiger (Bagh-Chal) is the same head with dark stripes on the brow and the sides, so the
-# hunters of every game share a silhouette and the tigers still look like tigers.
-_TIGER_STRIPES = (
-    "M0 -0.5 L0 -0.22 M-0.22 -0.5 L-0.16 -0.3 M0.22 -0.5 L0.16 -0.3 "
-    "M-0.93 -0.45 L-0.62 -0.32 M-0.91 -0.15 L-0.62 -0.1 M0.93 -0.45 L0.62 -0.32 "
-    "M0.91 -0.15 L0.62 -0.1"
-)
-# An officer (Asalto) wears a peaked cap over the head.
-_OFFICER_CAP = (
-    "M-0.62 -0.5 L-0.5 -0.86 L0.5 -0.86 L0.62 -0.5 Z "
-    "M-0.78 -0.5 L0.78 -0.5 L0.7 -0.38 L-0.7 -0.38 Z"
-)
 
 
 def _num(value: float) -> str:
@@ -60,16 +49,15 @@ def board_svg(
     interactive: bool = False,
     flipped: bool = False,
     in_hand: int | None = None,
-    look: str = "fox-geese",
+    dress: Dress | None = None,
 ) -> Markup:
     """Draw ``rules.board`` with ``pieces`` ({square: "fox"|"goose"}; default: the start).
 
     ``in_hand`` geese wait beside the board, drawn as one goose and their number below it
     (default: the start's, ``rules.in_hand``, when ``pieces`` is the start too); a live board
     of a game with a hand keeps room for it even when it is empty, since board.js shows the
-    hand of each position it is given. ``look``:
-    whose pieces the fox side's are (a content file's ``pieces``), for a tiger's stripes or an
-    officer's cap.
+    hand of each position it is given. ``dress``: what sets the fox side's pieces apart from a
+    fox, from the phrasebook of the game's pieces (a tiger's stripes, an officer's cap).
 
     ``title`` is the accessible name, already translated. ``interactive``
     makes each point a focusable button for the play page; ``flipped`` turns
@@ -160,7 +148,7 @@ def board_svg(
     out.append('<g class="pieces">')
     for sq, kind in sorted(pieces.items()):
         x, y = xy(sq)
-        out.append(_piece(kind, square_name(sq), x, y, look))
+        out.append(_piece(kind, square_name(sq), x, y, dress))
     out.append("</g>")
     if hand_h:
         x, y = MARGIN + (w - 1) * SPACING / 2 - SPACING / 2, size_h + hand_h / 2 - PAD / 2
@@ -178,7 +166,7 @@ def board_svg(
     return Markup("".join(out))
 
 
-def _piece(kind: str, at: str, x: float, y: float, look: str = "fox-geese") -> str:
+def _piece(kind: str, at: str, x: float, y: float, dress: Dress | None = None) -> str:
     head = (
         f'<g class="piece {kind}" data-piece="{kind}" data-at="{at}" '
         f'transform="translate({x} {y})">'
@@ -195,7 +183,7 @@ def _piece(kind: str, at: str, x: float, y: float, look: str = "fox-geese") -> s
             f'fill="{C["fox-mark"]}"/><circle class="eye" cx="{_num(s * 0.33)}" '
             f'cy="{_num(-s * 0.08)}" r="2.6" fill="{C["fox-mark"]}"/>'
             f'<circle class="nose" cx="0" cy="{_num(s * 0.78)}" r="2.8" '
-            f'fill="{C["fox-mark"]}"/>{_dress(look, s)}</g>'
+            f'fill="{C["fox-mark"]}"/>{_dress(dress, s)}</g>'
         )
     if kind == "goose":
         return (
@@ -207,19 +195,18 @@ def _piece(kind: str, at: str, x: float, y: float, look: str = "fox-geese") -> s
     raise ValueError(f"unknown piece {kind!r}")
 
 
-def _dress(look: str, scale: float) -> str:
+def _dress(dress: Dress | None, scale: float) -> str:
     """What sets a fox-side piece of another game apart from a fox (drawn over its head)."""
-    if look == "tigers-goats":
-        return (
-            f'<path class="stripes" d="{_TIGER_STRIPES}" transform="scale({_num(scale)})" '
-            f'fill="none" stroke="{C["fox-mark"]}" stroke-width="0.09" stroke-linecap="round"/>'
-        )
-    if look == "officers-rebels":
-        return (
-            f'<path class="cap" d="{_OFFICER_CAP}" transform="scale({_num(scale)})" '
-            f'fill="{C["fox-mark"]}"/>'
-        )
-    return ""
+    if dress is None:
+        return ""
+    if dress.paint == "lines":
+        paint = f'fill="none" stroke="{C["fox-mark"]}" stroke-width="0.09" stroke-linecap="round"'
+    else:
+        paint = f'fill="{C["fox-mark"]}"'
+    return (
+        f'<path class="{escape(dress.name)}" d="{escape(dress.path)}" '
+        f'transform="scale({_num(scale)})" {paint}/>'
+    )
 
 
 def _surface(board: Board, xy: Callable[[int], tuple[float, float]]) -> str:

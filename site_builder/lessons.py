@@ -20,16 +20,11 @@ from gettext import NullTranslations
 from pathlib import Path
 from typing import IO, Any
 
-from babel import Locale
-
 from game import rules_for
 from game.boards import parse_square, square_name
 from game.codes import IllegalReason
 from game.position import Move, Position, Side
 from game.view import refusals, view
-
-from . import lesson_words
-from .words import FOX_GEESE
 
 LESSONS = Path(__file__).resolve().parent.parent / "content" / "lessons"
 TEXT_KEYS = ("title", "text", "done")
@@ -138,42 +133,22 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(game, lesson) for lesson in load(game))
 
 
-def page_data(
-    game: str, tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
-) -> dict[str, Any]:
-    """The JSON of a rules page's lessons, with the texts in the page's language. A game with
-    pieces of its own gets, besides, every sentence that names them (lesson_words.py)."""
+def page_data(game: str, tr: NullTranslations) -> dict[str, Any]:
+    """The JSON of a rules page's lessons, with the texts in the page's language. What a move
+    did is said by the page, in the words of the game's pieces (texts.js, its #phrases)."""
     gettext = tr.gettext
-    lessons = load(game)
-    foxes = len(rules_for(game).foxes)
     pages = []
-    for lesson, data in zip(lessons, engine_data(game), strict=True):
-        explain = {reason: gettext(words) for reason, words in lesson.explain}
-        page = {
-            "title": gettext(lesson.title),
-            "text": gettext(lesson.text),
-            "done": gettext(lesson.done) if lesson.done else "",
-            "explain": explain,
-            **data,
-        }
-        if pieces != FOX_GEESE:
-            codes = {data["otherwise"], data["wrong_reason"], *data["tries"].values()}
-            for code in sorted(codes - set(explain)):
-                words = lesson_words.reason(pieces, code, tr)
-                if words:
-                    explain[code] = words
-            page["after"] = {
-                move: after | {"said": lesson_words.outcome(pieces, after, foxes, tr, locale)}
-                for move, after in data["after"].items()
+    for lesson, data in zip(load(game), engine_data(game), strict=True):
+        pages.append(
+            {
+                "title": gettext(lesson.title),
+                "text": gettext(lesson.text),
+                "done": gettext(lesson.done) if lesson.done else "",
+                "explain": {reason: gettext(words) for reason, words in lesson.explain},
+                **data,
             }
-        pages.append(page)
-    result: dict[str, Any] = {"foxes": foxes, "lessons": pages}
-    if pieces != FOX_GEESE:
-        result["words"] = {
-            "labels": lesson_words.labels(pieces, tr),
-            "chain": lesson_words.chain(pieces, tr),
-        }
-    return result
+        )
+    return {"foxes": len(rules_for(game).foxes), "lessons": pages}
 
 
 def first_pieces(game: str) -> dict[int, str] | None:

@@ -18,19 +18,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
 from babel.support import NullTranslations
 
 from game.boards import parse_square, square_name
-from game.codes import IllegalReason
-from game.position import Move, Position, Side
+from game.position import Move, Position
 from game.puzzles import Prover
 from game.record import GameRecord
 from game.setup import Start
 from game.view import move_view, refusals, view
 
-from . import lesson_words
-from .words import FOX_GEESE, OFFICERS_REBELS, TIGERS_GOATS
+from .phrasebook import Phrases
 
 PUZZLES = Path(__file__).resolve().parent.parent / "content" / "puzzles"
 # A puzzle's level from its length in the solver's moves.
@@ -68,8 +65,8 @@ def _board(position: Position) -> dict[str, Any]:
 
 
 def _ending(position: Position) -> dict[str, Any]:
-    """How a move just played ended the game, from the engine's view: what ``lesson_words``
-    needs to say it in a game with pieces of its own."""
+    """How a move just played ended the game, from the engine's view: what the page needs to
+    say it (texts.js outcomeText)."""
     seen = view(position)
     return {
         "result": seen["result"],
@@ -191,54 +188,10 @@ def engine_data(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(compute(puzzle) for puzzle in load(game))
 
 
-def title(side: str, length: int, foxes: int, tr: NullTranslations, pieces: str = FOX_GEESE) -> str:
-    """ "Fox to play and win in 3", for each game's pieces, side and count of foxes, in the
-    page's language: one message each, since languages inflect the names of the pieces."""
-    n = length
-    geese = side == Side.GEESE.value
-    if pieces == OFFICERS_REBELS:
-        if geese:
-            words = tr.npgettext(
-                "asalto",
-                "Rebels to play and win in %(num)s move",
-                "Rebels to play and win in %(num)s moves",
-                n,
-            )
-        else:
-            words = tr.npgettext(
-                "asalto",
-                "Officers to play and win in %(num)s move",
-                "Officers to play and win in %(num)s moves",
-                n,
-            )
-    elif pieces == TIGERS_GOATS:
-        if geese:
-            words = tr.npgettext(
-                "bagh-chal",
-                "Goats to play and win in %(num)s move",
-                "Goats to play and win in %(num)s moves",
-                n,
-            )
-        else:
-            words = tr.npgettext(
-                "bagh-chal",
-                "Tigers to play and win in %(num)s move",
-                "Tigers to play and win in %(num)s moves",
-                n,
-            )
-    elif geese:
-        words = tr.ngettext(
-            "Geese to play and win in %(num)s move", "Geese to play and win in %(num)s moves", n
-        )
-    elif foxes > 1:
-        words = tr.ngettext(
-            "Foxes to play and win in %(num)s move", "Foxes to play and win in %(num)s moves", n
-        )
-    else:
-        words = tr.ngettext(
-            "Fox to play and win in %(num)s move", "Fox to play and win in %(num)s moves", n
-        )
-    return str(words) % {"num": n}
+def title(side: str, length: int, says: Phrases) -> str:
+    """ "Fox to play and win in 3", for the game's pieces and the side to play, in the page's
+    language."""
+    return says(f"puzzle.title.{side}", num=length)
 
 
 def level_text(name: str, pgettext: Callable[[str, str], object]) -> str:
@@ -250,141 +203,23 @@ def level_text(name: str, pgettext: Callable[[str, str], object]) -> str:
     return str(texts[name])
 
 
-def theme_text(theme: str, foxes: int, tr: NullTranslations, pieces: str = FOX_GEESE) -> str:
-    """What the winning line does, as a puzzle's theme."""
-    if pieces == OFFICERS_REBELS:
-        texts = {
-            "fox-trapped": tr.pgettext("asalto", "Trap the officers"),
-            "goose-count": tr.pgettext("asalto", "Capture rebels until too few are left"),
-            "pen-full": tr.pgettext("asalto", "Fill the fortress"),
-            "foxes-gone": tr.pgettext("asalto", "Leave no officer on the board"),
-            "geese-blocked": tr.pgettext("asalto", "Leave the rebels no move"),
-        }
-        return str(texts[theme])
-    if pieces == TIGERS_GOATS:
-        texts = {
-            "fox-trapped": tr.pgettext("bagh-chal", "Trap every tiger"),
-            "goose-count": tr.pgettext("bagh-chal", "Capture the fifth goat"),
-            "geese-blocked": tr.pgettext("bagh-chal", "Leave the goats no move"),
-        }
-        return str(texts[theme])
-    if theme == "fox-trapped":
-        return tr.gettext("Trap the fox") if foxes == 1 else tr.gettext("Trap the foxes")
-    if theme == "goose-count":
-        return tr.gettext("Take geese until too few are left")
-    if theme == "pen-full":
-        return tr.gettext("Fill the pen")
-    return tr.gettext("Leave the geese no move")
+def theme_text(theme: str, says: Phrases) -> str:
+    """What the winning line does, as a puzzle's theme (the ending it leads to)."""
+    return says(f"puzzle.theme.{theme}")
 
 
-def words(pieces: str, tr: NullTranslations) -> dict[str, Any] | None:
-    """The page's sentences that name a game's own pieces (Asalto, Bagh-Chal), worded here
-    since the play page's texts (texts.js) speak of foxes and geese; ``%(move)s`` and
-    ``%(point)s`` stay for the page to fill. ``placed``: the answers and refutations that place
-    a goat, which name its point rather than the move's notation. None for foxes and geese."""
-    if pieces == OFFICERS_REBELS:
-        answers = {
-            "fox": tr.pgettext("asalto", "Right. The rebels answer %(move)s. Your move."),
-            "geese": tr.pgettext("asalto", "Right. The officers answer %(move)s. Your move."),
-        }
-        refuted = {
-            "fox": tr.pgettext(
-                "asalto",
-                "Not this one: the rebels answer %(move)s, and the officers can no longer win "
-                "in time.",
-            ),
-            "geese": tr.pgettext(
-                "asalto",
-                "Not this one: the officers answer %(move)s, and the rebels can no longer win "
-                "in time.",
-            ),
-        }
-    elif pieces == TIGERS_GOATS:
-        answers = {
-            "fox": tr.pgettext("bagh-chal", "Right. The goats answer %(move)s. Your move."),
-            "geese": tr.pgettext("bagh-chal", "Right. The tigers answer %(move)s. Your move."),
-        }
-        refuted = {
-            "fox": tr.pgettext(
-                "bagh-chal",
-                "Not this one: the goats answer %(move)s, and the tigers can no longer win "
-                "in time.",
-            ),
-            "geese": tr.pgettext(
-                "bagh-chal",
-                "Not this one: the tigers answer %(move)s, and the goats can no longer win "
-                "in time.",
-            ),
-        }
-    else:
-        return None
-    # A goat placed: only the goats place, so only the tigers' solver meets one as an answer.
-    placed = (
-        {
-            "answers": {
-                "fox": tr.pgettext(
-                    "bagh-chal",
-                    "Right. The goats answer by placing a goat on %(point)s. Your move.",
-                ),
-            },
-            "refuted": {
-                "fox": tr.pgettext(
-                    "bagh-chal",
-                    "Not this one: the goats answer by placing a goat on %(point)s, and the tigers "
-                    "can no longer win in time.",
-                ),
-            },
-        }
-        if pieces == TIGERS_GOATS
-        else None
-    )
-    reasons = {
-        code.value: said
-        for code in IllegalReason
-        if (said := lesson_words.reason(pieces, code, tr)) is not None
-    }
-    return {
-        "answers": answers,
-        "refuted": refuted,
-        "placed": placed,
-        "labels": lesson_words.labels(pieces, tr),
-        "chain": lesson_words.chain(pieces, tr),
-        "reasons": reasons,
-    }
-
-
-def _said(pieces: str, ending: dict[str, Any], tr: NullTranslations, locale: Locale) -> Any:
-    """An ending (``_ending``) with the sentence that says it in a game's own pieces."""
-    if pieces == FOX_GEESE:
-        return ending
-    said = lesson_words.outcome(pieces, ending, ending["foxes"], tr, locale)
-    return ending | {"said": said}
-
-
-def page_data(
-    game: str, foxes: int, tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
-) -> dict[str, Any]:
-    """The JSON of a game's puzzles page, with the texts in the page's language."""
+def page_data(game: str, foxes: int, tr: NullTranslations, says: Phrases) -> dict[str, Any]:
+    """The JSON of a game's puzzles page, with the texts in the page's language. What a move
+    did is said by the page, in the words of the game's pieces (texts.js, its #phrases)."""
     return {
         "game": game,
         "foxes": foxes,
-        "words": words(pieces, tr),
         "puzzles": [
             {
                 **data,
-                "title": title(data["side"], data["length"], foxes, tr, pieces),
+                "title": title(data["side"], data["length"], says),
                 "levelText": level_text(data["level"], tr.pgettext),
-                "themeText": theme_text(data["theme"], foxes, tr, pieces),
-                "win": {m: _said(pieces, e, tr, locale) for m, e in data["win"].items()},
-                "steps": [
-                    step
-                    | {
-                        "outcomes": {
-                            m: _said(pieces, e, tr, locale) for m, e in step["outcomes"].items()
-                        }
-                    }
-                    for step in data["steps"]
-                ],
+                "themeText": theme_text(data["theme"], says),
             }
             for data in engine_data(game)
         ],

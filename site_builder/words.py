@@ -3,13 +3,10 @@
 Every cell is worded from the engine's data (``game.VARIANTS``), never typed
 per game, so a changed rule changes the page. ``tr`` is a gettext
 translations object for the page's locale; ``locale`` a Babel locale for
-list formatting.
-
-A sentence that names pieces is a whole message for each set of pieces (foxes and geese,
-officers and rebels, tigers and goats; a content file's ``pieces``), with the game as its
-context, never a piece name put into a fixed frame: languages inflect the nouns and make the
-verbs agree with them. A set without the message a rule needs fails the build, so a new game
-cannot show a sentence about the wrong animals.
+list formatting; ``says`` the phrasebook of the game's pieces in that locale
+(site_builder/phrasebook.py), which holds every sentence that names them. A set
+without the sentence a rule needs fails the build, so a new game cannot show a
+sentence about the wrong animals.
 """
 
 from __future__ import annotations
@@ -22,10 +19,9 @@ from babel import Locale
 from babel.lists import format_list
 
 from game.boards import square_name
-from game.games import BACKWARD, DIAGONAL, FORWARD, SIDEWAYS, Side, Variant
+from game.games import BACKWARD, DIAGONAL, FORWARD, SIDEWAYS, Variant
 
-FOX_GEESE, OFFICERS_REBELS, TIGERS_GOATS = "fox-geese", "officers-rebels", "tigers-goats"
-PIECES = (FOX_GEESE, OFFICERS_REBELS, TIGERS_GOATS)
+from .phrasebook import Phrases
 
 
 @dataclass(frozen=True)
@@ -43,12 +39,8 @@ def _names(squares: Iterable[int], locale: Locale) -> str:
     return format_list([square_name(sq) for sq in sorted(squares)], locale=locale)
 
 
-def _missing(pieces: str, what: str) -> ValueError:
-    return ValueError(f"no message for {what} with the pieces {pieces!r} (site_builder/words.py)")
-
-
 def board_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     board = variant.board
     n = len(board.points)
@@ -73,115 +65,53 @@ def board_words(
     return (text % {"num": n},)
 
 
-def _count(tr: NullTranslations, pieces: str, side: Side, n: int) -> str:
-    """ "3 foxes", "24 rebels": a number of one side's pieces."""
-    if pieces == FOX_GEESE:
-        if side is Side.FOX:
-            text = tr.ngettext("%(num)s fox", "%(num)s foxes", n)
-        else:
-            text = tr.ngettext("%(num)s goose", "%(num)s geese", n)
-    elif pieces == OFFICERS_REBELS:
-        if side is Side.FOX:
-            text = tr.npgettext("asalto", "%(num)s officer", "%(num)s officers", n)
-        else:
-            text = tr.npgettext("asalto", "%(num)s rebel", "%(num)s rebels", n)
-    elif side is Side.FOX:
-        text = tr.npgettext("bagh-chal", "%(num)s tiger", "%(num)s tigers", n)
-    else:
-        text = tr.npgettext("bagh-chal", "%(num)s goat", "%(num)s goats", n)
-    return text % {"num": n}
-
-
 def pieces_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
-    foxes = len(variant.foxes)
     geese = variant.default_geese
     text = tr.gettext("%(foxes)s and %(geese)s") % {
-        "foxes": _count(tr, pieces, Side.FOX, foxes),
-        "geese": _count(tr, pieces, Side.GEESE, geese),
+        "foxes": says("rules.count.fox", num=len(variant.foxes)),
+        "geese": says("rules.count.geese", num=geese),
     }
     lines = [text]
     others = [str(count) for count in variant.geese if count != geese]
     if others:
-        if pieces != FOX_GEESE:
-            raise _missing(pieces, "a table option")
         choices = format_list(others, style="or", locale=locale)
-        lines.append(tr.gettext("Table option: %(choices)s geese") % {"choices": choices})
+        lines.append(says("rules.table-option", choices=choices))
     return tuple(lines)
 
 
-def foxes_words(
-    foxes: Sequence[int], tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
-) -> str:
-    n, points = len(foxes), {"points": _names(foxes, locale)}
-    if pieces == FOX_GEESE:
-        return tr.ngettext("The fox starts on %(points)s", "The foxes start on %(points)s", n) % (
-            points
-        )
-    if pieces == OFFICERS_REBELS:
-        return tr.npgettext(
-            "asalto", "The officer starts on %(points)s", "The officers start on %(points)s", n
-        ) % (points)
-    return tr.npgettext(
-        "bagh-chal", "The tiger starts on %(points)s", "The tigers start on %(points)s", n
-    ) % (points)
+def foxes_words(foxes: Sequence[int], locale: Locale, says: Phrases) -> str:
+    return says("rules.start.foxes", foxes=len(foxes), points=_names(foxes, locale))
 
 
-def geese_words(
-    variant: Variant, geese: Sequence[int], tr: NullTranslations, locale: Locale, pieces: str
-) -> str:
+def geese_words(variant: Variant, geese: Sequence[int], locale: Locale, says: Phrases) -> str:
     board = variant.board
     if not geese:
-        if pieces != TIGERS_GOATS:
-            raise _missing(pieces, "pieces in hand")
-        n = variant.default_geese
-        return tr.npgettext(
-            "bagh-chal",
-            "The goat starts in hand, beside the board",
-            "All %(num)s goats start in hand, beside the board",
-            n,
-        ) % {"num": n}
+        return says("rules.start.in-hand", num=variant.default_geese)
     if variant.pen and set(geese) == set(board.points) - set(variant.pen):
-        if pieces != OFFICERS_REBELS:
-            raise _missing(pieces, "pieces around a fortress")
-        return tr.pgettext("asalto", "The rebels stand on every point outside the fortress")
-    if pieces != FOX_GEESE:
-        raise _missing(pieces, "the start by rows or points")
+        return says("rules.start.around-pen")
     rows = sorted({board.row(sq) for sq in geese})
     full_rows = [sq for sq in board.points if board.row(sq) in rows]
     if rows == list(range(len(rows))) and sorted(full_rows) == sorted(geese):
         first, last = rows[0] + 1, rows[-1] + 1
         if first == last:
-            return tr.gettext("The geese fill row %(row)s") % {"row": first}
-        return tr.gettext("The geese fill rows %(first)s to %(last)s") % {
-            "first": first,
-            "last": last,
-        }
-    return tr.gettext("The geese start on %(points)s") % {"points": _names(geese, locale)}
+            return says("rules.start.row", row=first)
+        return says("rules.start.rows", first=first, last=last)
+    return says("rules.start.points", points=_names(geese, locale))
 
 
 def start_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str = FOX_GEESE
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     geese = variant.geese[variant.default_geese]
-    return (
-        foxes_words(variant.foxes, tr, locale, pieces),
-        geese_words(variant, geese, tr, locale, pieces),
-    )
+    return (foxes_words(variant.foxes, locale, says), geese_words(variant, geese, locale, says))
 
 
 def first_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
-    if variant.first is Side.FOX and pieces == FOX_GEESE:
-        n = len(variant.foxes)
-        return (tr.ngettext("The fox moves first", "The foxes move first", n),)
-    if variant.first is Side.GEESE and pieces == OFFICERS_REBELS:
-        return (tr.pgettext("asalto", "The rebels move first"),)
-    if variant.first is Side.GEESE and pieces == TIGERS_GOATS:
-        return (tr.pgettext("bagh-chal", "The goats move first"),)
-    raise _missing(pieces, f"{variant.first} moving first")
+    return (says(f"rules.first.{variant.first.value}", foxes=len(variant.foxes)),)
 
 
 def _any_direction(tr: NullTranslations) -> str:
@@ -189,13 +119,13 @@ def _any_direction(tr: NullTranslations) -> str:
 
 
 def fox_moves_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     return (_any_direction(tr),)
 
 
 def goose_moves_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     if BACKWARD in variant.goose_moves:
         return (_any_direction(tr),)
@@ -215,131 +145,55 @@ def goose_moves_words(
 
 
 def capture_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     if variant.forced_capture:
-        if pieces != FOX_GEESE:
-            raise _missing(pieces, "compulsory capture")
-        return (
-            tr.gettext("Compulsory: if a fox can jump, it must"),
-            tr.gettext("A chain of jumps goes on while the fox can jump"),
-        )
+        return (says("rules.capture-compulsory"), says("rules.chain-goes-on"))
     if not variant.chains:
         return (tr.gettext("Optional"), tr.gettext("One jump per move, never a chain"))
     return (tr.gettext("Optional"), tr.gettext("A chain of jumps may stop after any jump"))
 
 
 def huffing_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     if not variant.huffing:
         return (tr.gettext("No penalty for a missed capture"),)
-    if pieces != OFFICERS_REBELS:
-        raise _missing(pieces, "huffing")
-    return (
-        tr.pgettext(
-            "asalto",
-            "When the officers step while a jump was possible, every officer that could have "
-            "jumped is removed",
-        ),
-    )
+    return (says("rules.huffing"),)
 
 
 def placement_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     in_hand = variant.rules().in_hand
     if not in_hand:
         return (tr.gettext("None: every piece starts on the board"),)
-    if pieces != TIGERS_GOATS:
-        raise _missing(pieces, "placement")
-    return (
-        tr.pgettext("bagh-chal", "A goat turn places one goat on any empty point"),
-        tr.npgettext(
-            "bagh-chal",
-            "No goat moves until the goat has been placed",
-            "No goat moves until all %(num)s have been placed",
-            in_hand,
-        )
-        % {"num": in_hand},
-    )
+    return (says("rules.placing"), says("rules.placing-first", num=in_hand))
 
 
 def fox_win_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     rules = variant.rules()
-    if pieces == FOX_GEESE:
-        n = variant.fox_wins_below
-        return (
-            tr.ngettext("Fewer than %(num)s goose is left", "Fewer than %(num)s geese are left", n)
-            % {"num": n},
-            tr.gettext("The geese cannot move"),
-        )
-    if pieces == OFFICERS_REBELS:
-        n = variant.fox_wins_below
-        return (
-            tr.npgettext(
-                "asalto",
-                "Fewer than %(num)s rebel is left",
-                "Fewer than %(num)s rebels are left",
-                n,
-            )
-            % {"num": n},
-            tr.pgettext("asalto", "The rebels cannot move"),
-        )
-    n = rules.captures_to_win
-    return (
-        tr.npgettext(
-            "bagh-chal", "%(num)s goat has been captured", "%(num)s goats have been captured", n
-        )
-        % {"num": n},
-        tr.pgettext("bagh-chal", "The goats cannot move"),
-    )
+    # With pieces in hand, the geese left would count those not yet placed: the captures that
+    # win are said instead.
+    if rules.in_hand:
+        wins = says("rules.fox-wins.captured", num=rules.captures_to_win)
+    else:
+        wins = says("rules.fox-wins.fewer-left", num=variant.fox_wins_below)
+    return (wins, says("rules.geese-blocked"))
 
 
 def geese_win_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
     lines = []
-    n = len(variant.foxes)
     if variant.pen:
-        points = {"num": len(variant.pen), "points": _names(variant.pen, locale)}
-        if pieces == FOX_GEESE:
-            lines.append(
-                tr.ngettext(
-                    "Geese fill the pen: %(num)s point, %(points)s",
-                    "Geese fill the pen: all %(num)s points, %(points)s",
-                    len(variant.pen),
-                )
-                % points
-            )
-        elif pieces == OFFICERS_REBELS:
-            lines.append(
-                tr.npgettext(
-                    "asalto",
-                    "Rebels fill the fortress: %(num)s point, %(points)s",
-                    "Rebels fill the fortress: all %(num)s points, %(points)s",
-                    len(variant.pen),
-                )
-                % points
-            )
-        else:
-            raise _missing(pieces, "a pen")
-    if pieces == FOX_GEESE:
-        if variant.huffing:
-            raise _missing(pieces, "huffing")
-        lines.append(tr.ngettext("The fox cannot move", "The foxes cannot move", n))
-    elif pieces == OFFICERS_REBELS:
-        if variant.huffing:
-            lines.append(tr.pgettext("asalto", "No officer is left"))
-        lines.append(
-            tr.npgettext("asalto", "The officer cannot move", "The officers cannot move", n)
-        )
-    else:
-        lines.append(
-            tr.npgettext("bagh-chal", "The tiger cannot move", "The tigers cannot move", n)
-        )
+        n = len(variant.pen)
+        lines.append(says("rules.pen-filled", num=n, points=_names(variant.pen, locale)))
+    if variant.huffing:
+        lines.append(says("rules.no-fox-left"))
+    lines.append(says("rules.fox-trapped", foxes=len(variant.foxes)))
     return tuple(lines)
 
 
@@ -348,30 +202,12 @@ QUIET_PLIES = 100
 
 
 def draw_words(
-    variant: Variant, tr: NullTranslations, locale: Locale, pieces: str
+    variant: Variant, tr: NullTranslations, locale: Locale, says: Phrases
 ) -> tuple[str, ...]:
-    n = QUIET_PLIES
-    if pieces == FOX_GEESE:
-        quiet = tr.ngettext(
-            "%(num)s move in a row without a capture or a goose stepping forward",
-            "%(num)s moves in a row without a capture or a goose stepping forward",
-            n,
-        )
-    elif pieces == OFFICERS_REBELS:
-        quiet = tr.npgettext(
-            "asalto",
-            "%(num)s move in a row without a capture, a huff or a rebel stepping forward",
-            "%(num)s moves in a row without a capture, a huff or a rebel stepping forward",
-            n,
-        )
-    else:
-        quiet = tr.npgettext(
-            "bagh-chal",
-            "%(num)s move in a row without a capture or a goat being placed",
-            "%(num)s moves in a row without a capture or a goat being placed",
-            n,
-        )
-    return (tr.gettext("The same position for the third time"), quiet % {"num": n})
+    return (
+        tr.gettext("The same position for the third time"),
+        says("rules.quiet", num=QUIET_PLIES),
+    )
 
 
 ASPECTS = (
@@ -399,40 +235,22 @@ def _shown(key: str, standard: Variant, variant: Variant) -> bool:
     return True
 
 
-def aspect_names(tr: NullTranslations, pieces: str = FOX_GEESE) -> dict[str, str]:
-    names = {
+def aspect_names(tr: NullTranslations, says: Phrases) -> dict[str, str]:
+    """The rows' names: the rows of each side name the pieces of the game the page is about."""
+    return {
         "board": tr.pgettext("rule aspect", "Board"),
         "pieces": tr.pgettext("rule aspect", "Pieces"),
         "start": tr.pgettext("rule aspect", "Start position"),
         "first": tr.pgettext("rule aspect", "Who moves first"),
+        "fox-moves": says("aspect.fox-moves"),
+        "goose-moves": says("aspect.goose-moves"),
         "captures": tr.pgettext("rule aspect", "Captures"),
         "huffing": tr.pgettext("rule aspect", "Huffing"),
         "placement": tr.pgettext("rule aspect", "Placing pieces"),
+        "fox-wins": says("aspect.fox-wins"),
+        "geese-win": says("aspect.geese-win"),
         "draws": tr.pgettext("rule aspect", "Draws"),
     }
-    # The rows of each side name the pieces of the game the page is about.
-    if pieces == FOX_GEESE:
-        names |= {
-            "fox-moves": tr.pgettext("rule aspect", "How the fox side moves"),
-            "goose-moves": tr.pgettext("rule aspect", "How geese move"),
-            "fox-wins": tr.pgettext("rule aspect", "How the fox side wins"),
-            "geese-win": tr.pgettext("rule aspect", "How the geese win"),
-        }
-    elif pieces == OFFICERS_REBELS:
-        names |= {
-            "fox-moves": tr.pgettext("asalto rule aspect", "How officers move"),
-            "goose-moves": tr.pgettext("asalto rule aspect", "How rebels move"),
-            "fox-wins": tr.pgettext("asalto rule aspect", "How the officers win"),
-            "geese-win": tr.pgettext("asalto rule aspect", "How the rebels win"),
-        }
-    else:
-        names |= {
-            "fox-moves": tr.pgettext("bagh-chal rule aspect", "How tigers move"),
-            "goose-moves": tr.pgettext("bagh-chal rule aspect", "How goats move"),
-            "fox-wins": tr.pgettext("bagh-chal rule aspect", "How the tigers win"),
-            "geese-win": tr.pgettext("bagh-chal rule aspect", "How the goats win"),
-        }
-    return names
 
 
 def rule_changes(
@@ -440,13 +258,17 @@ def rule_changes(
     variant: Variant,
     tr: NullTranslations,
     locale: Locale,
-    pieces: str = FOX_GEESE,
+    standard_says: Phrases,
+    says: Phrases,
 ) -> list[Row]:
-    """One row per aspect: the standard game's wording (foxes and geese) against the variant's,
-    in its own pieces' words; the rows of each side are named with the variant's pieces."""
-    names = aspect_names(tr, pieces)
+    """One row per aspect: the standard game's wording (in its own pieces' words) against the
+    variant's, in its own pieces' words; the rows of each side are named with the variant's
+    pieces."""
+    names = aspect_names(tr, says)
     return [
-        Row(names[key], words(standard, tr, locale, FOX_GEESE), words(variant, tr, locale, pieces))
+        Row(
+            names[key], words(standard, tr, locale, standard_says), words(variant, tr, locale, says)
+        )
         for key, words in ASPECTS
         if _shown(key, standard, variant)
     ]

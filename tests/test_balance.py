@@ -13,10 +13,15 @@ from site_builder import balance
 from site_builder.content import Favours, load_games
 
 GAMES = {g.id: g for g in load_games()}
+EN = NullTranslations()
+
+
+def tables_of(game) -> list[dict]:
+    return balance.tables(game, game.book.phrases(EN, game.variant), EN)
 
 
 def by_geese(game_id: str, sideways: bool = False) -> dict[int, dict]:
-    tables = balance.tables(GAMES[game_id], NullTranslations())
+    tables = tables_of(GAMES[game_id])
     return {t["geese"]: t for t in tables if t["sideways"] == sideways}
 
 
@@ -71,8 +76,10 @@ def test_asalto_names_its_rebels_for_the_side_its_test_games_favour():
 def test_a_measured_side_of_a_game_with_its_own_pieces_needs_its_own_sentence():
     # "The fox side usually wins" must not be said of the officers.
     game = replace(GAMES["asalto"], favours=(Favours(24, False, "fox", "measured"),))
-    with pytest.raises(ValueError, match="asalto"):
-        balance.tables(game, NullTranslations())
+    with pytest.raises(
+        ValueError, match=r"'balance\.fox\.measured' for the pieces 'officers-rebels'"
+    ):
+        tables_of(game)
 
 
 def write_game(folder: Path, favours: str) -> None:
@@ -91,6 +98,8 @@ def write_game(folder: Path, favours: str) -> None:
         '[{ geese = 20, sideways = true, side = "geese", known = "measured" }]',  # no option
         '[{ geese = 20, side = "goose", known = "measured" }]',
         '[{ geese = 20, side = "geese", known = "guessed" }]',
+        # A solver summary settles only a table solved here.
+        '[{ geese = 20, side = "geese", known = "measured", summary = "forward-13.json" }]',
     ],
 )
 def test_a_content_file_cannot_name_a_table_or_fact_that_does_not_exist(tmp_path, favours):
@@ -123,14 +132,14 @@ def write_summary(path: Path, sideways: bool, value: str) -> None:
 )
 def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, sideways, value):
     game = GAMES["fox-and-geese"]
-    solved = replace(game, favours=(Favours(13, sideways, value, "solved"),))
     name = f"{'sideways' if sideways else 'forward'}-13.json"
+    solved = replace(game, favours=(Favours(13, sideways, value, "solved", name),))
     assert balance.unsupported(solved, tmp_path) == [
         f"fox-and-geese {solved.favours[0]}: no {name} in {tmp_path}"
     ]
     write_summary(tmp_path / name, sideways, value)
     assert balance.unsupported(solved, tmp_path) == []
-    (table,) = balance.tables(solved, NullTranslations())
+    (table,) = tables_of(solved)
     if sideways:
         assert table["label"] == "13 geese, sideways steps allowed"
         assert table["text"].startswith("With sideways steps")
@@ -138,7 +147,7 @@ def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, sideways, 
         assert table["label"] == "13 geese, no sideways steps"
     # A statement the summary contradicts is caught.
     other = "draw" if value == "fox" else "fox"
-    wrong = replace(game, favours=(Favours(13, sideways, other, "solved"),))
+    wrong = replace(game, favours=(Favours(13, sideways, other, "solved", name),))
     assert balance.unsupported(wrong, tmp_path) == [
         f"fox-and-geese {wrong.favours[0]}: {name} says {value}"
     ]
@@ -146,8 +155,9 @@ def test_a_solved_table_is_stated_once_its_summary_is_there(tmp_path, sideways, 
 
 def test_the_three_sideways_sentences_differ():
     game = GAMES["fox-and-geese"]
+    says = game.book.phrases(EN, game.variant)
     texts = {
-        balance.sentence(game, Favours(13, True, side, "solved"), NullTranslations())
+        balance.sentence(game, Favours(13, True, side, "solved"), says, EN)
         for side in ("fox", "geese", "draw")
     }
     assert len(texts) == 3

@@ -15,7 +15,7 @@ from babel.support import NullTranslations, Translations
 
 from game import VARIANTS, parse_square, rules_for, square_name
 from site_builder import builder as build_module
-from site_builder import i18n
+from site_builder import i18n, phrasebook
 from site_builder.content import load_games
 from site_builder.diagram import board_svg
 from site_builder.offline import write_manifests
@@ -25,10 +25,20 @@ from site_builder.words import rule_changes, start_words
 EN = NullTranslations()
 LOCALE = Locale.parse("en")
 STANDARD = VARIANTS["fox-and-geese"]
+GAMES = {g.id: g for g in load_games()}
+
+
+def says(variant, pieces="fox-geese"):
+    """The phrasebook of a set of pieces in English, for a game of these rules."""
+    return phrasebook.load(pieces).phrases(EN, variant)
+
+
+def changes(variant, pieces="fox-geese"):
+    return rule_changes(STANDARD, variant, EN, LOCALE, says(STANDARD), says(variant, pieces))
 
 
 def rows(variant):
-    return {row.aspect: row for row in rule_changes(STANDARD, variant, EN, LOCALE)}
+    return {row.aspect: row for row in changes(variant)}
 
 
 # --- rule changes -----------------------------------------------------------------------------
@@ -96,9 +106,7 @@ def test_a_changed_rule_flag_changes_exactly_its_rows(change, aspects):
 
 
 def own_rows(game):
-    pieces = {"asalto": "officers-rebels", "bagh-chal": "tigers-goats"}[game]
-    changes = rule_changes(STANDARD, VARIANTS[game], EN, LOCALE, pieces)
-    return {row.aspect: row for row in changes}
+    return {row.aspect: row for row in changes(VARIANTS[game], GAMES[game].pieces)}
 
 
 def test_asalto_changes_name_officers_and_rebels_and_show_huffing():
@@ -164,15 +172,18 @@ def test_bagh_chal_changes_name_tigers_and_goats_and_show_placing():
 def test_a_rule_without_words_for_the_game_s_pieces_fails_rather_than_name_others():
     # Huffing worded for foxes does not exist: a sentence about officers must not stand in.
     huffing = dataclasses.replace(VARIANTS["two-foxes"], huffing=True)
-    with pytest.raises(ValueError, match="huffing"):
-        rule_changes(STANDARD, huffing, EN, LOCALE)
-    with pytest.raises(ValueError, match="pieces in hand"):
-        rule_changes(STANDARD, VARIANTS["bagh-chal"], EN, LOCALE, "officers-rebels")
+    with pytest.raises(
+        phrasebook.MissingPhraseError, match=r"'rules\.huffing' for the pieces 'fox-geese'"
+    ):
+        changes(huffing)
+    with pytest.raises(phrasebook.MissingPhraseError, match=r"'rules\.start\.in-hand'"):
+        changes(VARIANTS["bagh-chal"], "officers-rebels")
 
 
 def test_start_words_list_points_when_geese_do_not_fill_rows():
     squares = tuple(sorted(parse_square(n) for n in ("c1", "d1", "c2")))
-    words = start_words(dataclasses.replace(STANDARD, geese={3: squares}), EN, LOCALE)
+    variant = dataclasses.replace(STANDARD, geese={3: squares})
+    words = start_words(variant, EN, LOCALE, says(variant))
     assert words[1] == "The geese start on c1, d1, and c2"
 
 
@@ -503,7 +514,7 @@ def test_the_fox_side_of_each_game_is_drawn_as_its_own_piece():
     # A tiger's stripes and an officer's cap over the hunters' shared head; a fox has neither.
     looks = {"fox-geese": (), "tigers-goats": ("stripes",), "officers-rebels": ("cap",)}
     for game in load_games():
-        svg = str(board_svg(game.variant.rules(), title="x", look=game.pieces))
+        svg = str(board_svg(game.variant.rules(), title="x", dress=game.book.dress))
         for mark in ("stripes", "cap"):
             expected = len(game.variant.foxes) if mark in looks[game.pieces] else 0
             assert svg.count(f'class="{mark}"') == expected, (game.id, mark)

@@ -28,6 +28,7 @@ from game.codes import (
 )
 from game.view import move_view
 from site_builder import i18n
+from site_builder.content import load_games
 from tests.helpers import REPO
 
 LOCALES = i18n.locales()
@@ -217,17 +218,20 @@ def moves_of_every_kind() -> list[dict]:
     raise AssertionError(f"only {sorted(found)} found")
 
 
-# Whose pieces a play page's texts name (<html data-pieces>): each set has its own messages.
-PIECE_SETS = ("fox-geese", "officers-rebels", "tigers-goats")
+# Every game: its pieces' phrasebook is embedded in its pages (#phrases).
+GAMES = {game.id: game for game in load_games()}
 
 
-def composed(node: str, catalog: dict, pieces: str = "fox-geese") -> list[tuple[str, str]]:
-    """[(what, sentence)] for one locale's embedded catalog and one set of pieces."""
+def composed(node: str, catalog: dict, phrases: dict, game: str) -> list[tuple[str, str]]:
+    """[(what, sentence)] for one locale's embedded catalog and one game's embedded phrasebook:
+    the moves it can make (placements where it has pieces in hand), its number of foxes."""
+    rules = VARIANTS[game].rules()
     payload = {
         "catalog": catalog,
-        "pieces": pieces,
-        "moves": MOVES,
-        "foxes": sorted({len(variant.foxes) for variant in VARIANTS.values()}),
+        "phrases": phrases,
+        "moves": [m for m in MOVES if len(m["path"]) > 1 or rules.in_hand],
+        "foxes": [len(rules.foxes)],
+        "sidewaysOption": VARIANTS[game].sideways_option,
         "codes": {
             "results": ["fox", "geese", "draw"],
             "reasons": [t.value for t in Termination],
@@ -260,7 +264,9 @@ def english_phrases() -> re.Pattern[str]:
     """The words of the browser's English messages between their placeholders, three words or
     more: found in a translated sentence, they are English left untranslated."""
     phrases = set()
-    for message, _context in i18n.js_messages():
+    messages = [message for message, _context in i18n.js_messages()]
+    messages += [p.message for g in GAMES.values() for _, p in g.book.messages()]
+    for message in messages:
         for msgid in (message,) if isinstance(message, str) else message:
             parts = (part.strip(" .,:;!?()") for part in PLACEHOLDER.split(msgid)[::2])
             phrases |= {part for part in parts if len(re.findall(r"[A-Za-z]{2,}", part)) >= 3}
@@ -294,16 +300,23 @@ def catalogs() -> dict[str, dict]:
     }
 
 
+def page_phrases(code: str, game: str) -> dict:
+    """A game's phrasebook as the builder embeds it in a page of the locale (#phrases)."""
+    tr, catalog = i18n.load_translations()[code]
+    return GAMES[game].book.phrases(tr, VARIANTS[game]).page_data(catalog)
+
+
 @pytest.fixture(scope="module")
 def sentences(node_executable, catalogs):
-    """composed() for a locale's own catalog, made once per locale and set of pieces: the
-    typography test and the test of the pieces' names read the same sentences."""
+    """composed() for a locale's own catalog, made once per locale and game: the typography
+    test and the test of the pieces' names read the same sentences."""
     made: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
-    def of(code: str, pieces: str) -> list[tuple[str, str]]:
-        if (code, pieces) not in made:
-            made[code, pieces] = composed(node_executable, catalogs[code], pieces)
-        return made[code, pieces]
+    def of(code: str, game: str) -> list[tuple[str, str]]:
+        if (code, game) not in made:
+            phrases = page_phrases(code, game)
+            made[code, game] = composed(node_executable, catalogs[code], phrases, game)
+        return made[code, game]
 
     return of
 
@@ -314,9 +327,7 @@ def test_the_play_pages_sentences_built_from_parts_are_typeset_in_every_locale(s
     ending: no doubled or stray punctuation, no English left in a translation, no placeholder
     left unfilled."""
     said = [
-        (f"{pieces}: {what}", sentence)
-        for pieces in PIECE_SETS
-        for what, sentence in sentences(code, pieces)
+        (f"{game}: {what}", sentence) for game in GAMES for what, sentence in sentences(code, game)
     ]
     assert len(said) > 3000
     problems = sentence_faults(code, said)
@@ -326,14 +337,16 @@ def test_the_play_pages_sentences_built_from_parts_are_typeset_in_every_locale(s
 def test_a_sentence_broken_in_the_catalog_is_found(node_executable, catalogs):
     broken = json.loads(json.dumps(catalogs["fr"]))
     messages = broken["messages"]
-    capture = "The computer played %(move)s: the fox takes %(num)s goose."
-    messages[capture] = [form + "." for form in messages[capture]]  # a doubled full stop
-    messages["The geese win."] = "Les oies gagnent !"  # a plain space before "!"
-    del messages["The geese cannot move."]  # left in English
+    phrases = page_phrases("fr", "fox-and-geese")
+    capture = phrases["capture.computer"]
+    capture["forms"] = [form + "." for form in capture["forms"]]  # a doubled full stop
+    phrases["win.geese"] = "Les oies gagnent !"  # a plain space before "!"
+    phrases["end.geese-blocked"] = "The geese cannot move."  # left in English
     # A full sentence put after a colon, where French wants a small letter.
     failed = "The computer could not move. %(error)s"
     messages[failed] = messages[failed].replace(". %(error)s", "\u00a0: %(error)s")
-    problems = "\n".join(sentence_faults("fr", composed(node_executable, broken)))
+    said = composed(node_executable, broken, phrases, "fox-and-geese")
+    problems = "\n".join(sentence_faults("fr", said))
     assert "doubled punctuation" in problems
     assert "plain space before '!'" in problems
     assert "English 'The geese cannot move'" in problems
@@ -357,14 +370,16 @@ FOX_AND_GOOSE = {
 
 
 @pytest.mark.parametrize("code", LOCALES)
-def test_hint_review_and_set_up_sentences_name_each_games_own_pieces(sentences, code):
-    """Asalto's and Bagh-Chal's hints, reviews and set-up checks speak of officers and rebels,
-    tigers and goats, never of foxes and geese."""
+def test_every_sentence_of_a_game_with_its_own_pieces_names_them(sentences, code):
+    """Everything Asalto's and Bagh-Chal's pages say (status, moves, refusals, hints, reviews,
+    set-up checks, what a move did) speaks of officers and rebels, tigers and goats, never of
+    foxes and geese."""
     words = re.compile(rf"\b(?:{FOX_AND_GOOSE[code]})\b", re.IGNORECASE)
     wrong = [
-        f"{pieces}: {what}: {sentence!r}"
-        for pieces in ("officers-rebels", "tigers-goats")
-        for what, sentence in sentences(code, pieces)
-        if what.startswith("analysis:") and words.search(sentence)
+        f"{game}: {what}: {sentence!r}"
+        for game in GAMES
+        if GAMES[game].pieces != "fox-geese"
+        for what, sentence in sentences(code, game)
+        if words.search(sentence)
     ]
     assert not wrong, "\n".join(wrong[:40])

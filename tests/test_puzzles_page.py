@@ -14,13 +14,13 @@ from game.puzzles import Prover
 from game.record import GameRecord
 from site_builder import i18n, puzzles
 from site_builder.content import load_games
-from site_builder.words import OFFICERS_REBELS, TIGERS_GOATS
 from tests.helpers import SWEEP
 
 LOCALES = i18n.locales()
 # The published games (those with a content file) that have puzzles.
 GAMES = [game.id for game in load_games() if puzzles.load(game.id)]
 PLAYABLE = {game.id for game in load_games() if game.play}
+CONTENT = {game.id: game for game in load_games()}
 
 
 # The fewest puzzles each game has, in all and for each side ("fox": the hunters). The issue
@@ -44,13 +44,17 @@ def test_every_game_has_puzzles_for_both_sides_where_found():
         assert sides.count("geese") >= geese, game
 
 
-def page_json(pages_dir: Path, code: str, game: str) -> dict:
+def page_json(pages_dir: Path, code: str, game: str, part: str = "puzzle-data") -> dict:
     html = (pages_dir / code / game / "puzzles" / "index.html").read_text(encoding="utf-8")
     found = re.search(
-        r'<script type="application/json" id="puzzle-data">(.*?)</script>', html, re.DOTALL
+        rf'<script type="application/json" id="{part}">(.*?)</script>', html, re.DOTALL
     )
-    assert found, f"{code}/{game}: no puzzle data"
+    assert found, f"{code}/{game}: no {part}"
     return json.loads(found.group(1))
+
+
+def says(game: str, tr):
+    return CONTENT[game].book.phrases(tr, CONTENT[game].variant)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -88,37 +92,42 @@ def test_the_rules_and_play_pages_link_to_the_puzzles(pages_dir, game):
 
 def test_titles_say_the_side_and_the_count_with_plural_forms():
     en = i18n.load_translations()["en"][0]
-    assert puzzles.title("fox", 3, 1, en) == "Fox to play and win in 3 moves"
-    assert puzzles.title("fox", 1, 2, en) == "Foxes to play and win in 1 move"
-    assert puzzles.title("geese", 2, 1, en) == "Geese to play and win in 2 moves"
-    # Each game's own pieces, one message per game and side.
-    assert puzzles.title("fox", 3, 4, en, TIGERS_GOATS) == "Tigers to play and win in 3 moves"
-    assert puzzles.title("geese", 1, 4, en, TIGERS_GOATS) == "Goats to play and win in 1 move"
-    assert puzzles.title("fox", 2, 2, en, OFFICERS_REBELS) == "Officers to play and win in 2 moves"
-    assert puzzles.title("geese", 2, 2, en, OFFICERS_REBELS) == "Rebels to play and win in 2 moves"
-    pl = i18n.load_translations()["pl"][0]
+    # One fox or more: a sentence of its own for each (the phrasebook's one-fox, more-foxes).
+    assert puzzles.title("fox", 3, says("fox-and-geese", en)) == "Fox to play and win in 3 moves"
+    assert puzzles.title("fox", 1, says("two-foxes", en)) == "Foxes to play and win in 1 move"
+    assert puzzles.title("geese", 2, says("two-foxes", en)) == "Geese to play and win in 2 moves"
+    # Each game's own pieces, one message per set of pieces and side.
+    tigers, officers = says("bagh-chal", en), says("asalto", en)
+    assert puzzles.title("fox", 3, tigers) == "Tigers to play and win in 3 moves"
+    assert puzzles.title("geese", 1, tigers) == "Goats to play and win in 1 move"
+    assert puzzles.title("fox", 2, officers) == "Officers to play and win in 2 moves"
+    assert puzzles.title("geese", 2, officers) == "Rebels to play and win in 2 moves"
+    pl = says("fox-and-geese", i18n.load_translations()["pl"][0])
     # Polish: "w 1 ruchu", "w 2 ruchach", "w 5 ruchach".
-    assert puzzles.title("geese", 1, 1, pl) == "Gęsi zaczynają i wygrywają w 1 ruchu"
-    assert puzzles.title("geese", 5, 1, pl) == "Gęsi zaczynają i wygrywają w 5 ruchach"
+    assert puzzles.title("geese", 1, pl) == "Gęsi zaczynają i wygrywają w 1 ruchu"
+    assert puzzles.title("geese", 5, pl) == "Gęsi zaczynają i wygrywają w 5 ruchach"
+
+
+def sentences(phrases: dict) -> list[str]:
+    """Every text of a page's phrasebook (#phrases), each plural form too."""
+    return [t for v in phrases.values() for t in ([v] if isinstance(v, str) else v["forms"])]
 
 
 @pytest.mark.parametrize("code", LOCALES)
 @pytest.mark.parametrize("game", sorted({"asalto", "bagh-chal"} & set(GAMES)))
 def test_a_game_with_its_own_pieces_never_speaks_of_foxes_and_geese(pages_dir, code, game):
-    data = page_json(pages_dir, code, game)
-    assert data["words"] is not None
-    en = page_json(pages_dir, "en", game)
-    words = data["words"]
-    # The sentences only: the keys name the engine's sides ("fox", "geese").
-    said_of = [*words["answers"].values(), *words["refuted"].values(), *words["labels"].values()]
-    said_of += [words["chain"] or "", *words["reasons"].values()]
-    texts = " ".join(said_of + [p["title"] + " " + p["themeText"] for p in data["puzzles"]])
-    said = [e["said"] for p in data["puzzles"] for e in p["win"].values()]
-    assert all(said), "every ending is said in the game's words"
+    """The page's sentences that name pieces are its own set's, translated: the defender's
+    answers, refutations, refusals, point labels and endings (texts.js says them from the
+    page's #phrases), and each puzzle's title and theme."""
+    data, phrases = page_json(pages_dir, code, game), page_json(pages_dir, code, game, "phrases")
+    assert {"puzzle.answer.fox", "puzzle.refuted.geese", "label.goose", "win.fox"} <= set(phrases)
+    texts = " ".join(
+        sentences(phrases) + [p["title"] + " " + p["themeText"] for p in data["puzzles"]]
+    )
     if code == "en":
-        assert not re.search(r"\b(fox|foxes|goose|geese)\b", texts + " ".join(said), re.IGNORECASE)
+        assert not re.search(r"\b(fox|foxes|goose|geese)\b", texts, re.IGNORECASE)
     else:
-        assert data["words"] != en["words"], "translated"
+        assert phrases != page_json(pages_dir, "en", game, "phrases"), "translated"
 
 
 @pytest.mark.parametrize("code", ["en", "de", "fi"])
@@ -134,17 +143,17 @@ def test_a_goat_placed_in_answer_is_worded_as_a_placement(pages_dir, code):
         if reply and len(p["moves"][reply]["path"]) == 1
     }
     assert placing == {"fox"}
-    placed = data["words"]["placed"]
-    for kind in ("answers", "refuted"):
-        said = placed[kind]["fox"]
+    phrases = page_json(pages_dir, code, "bagh-chal", "phrases")
+    placed = [phrases[f"puzzle.{kind}-placing.geese"] for kind in ("answer", "refuted")]
+    for said in placed:
         assert "%(point)s" in said and "%(move)s" not in said, said
     if code == "en":
-        assert placed["answers"]["fox"] == (
-            "Right. The goats answer by placing a goat on %(point)s. Your move."
-        )
+        assert placed[0] == "Right. The goats answer by placing a goat on %(point)s. Your move."
     else:
-        assert placed != page_json(pages_dir, "en", "bagh-chal")["words"]["placed"]
-    assert page_json(pages_dir, code, "asalto")["words"]["placed"] is None
+        english = page_json(pages_dir, "en", "bagh-chal", "phrases")
+        assert placed[0] != english["puzzle.answer-placing.geese"]
+    # A game without pieces in hand has no such sentence.
+    assert "puzzle.answer-placing.geese" not in page_json(pages_dir, code, "asalto", "phrases")
 
 
 @pytest.mark.parametrize("rest", SWEEP)

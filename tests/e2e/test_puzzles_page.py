@@ -23,6 +23,23 @@ def open_puzzles(page, site_server, code: str, game: str, fragment: str = "") ->
     return page.evaluate("() => JSON.parse(document.getElementById('puzzle-data').textContent)")
 
 
+def phrases(page) -> dict:
+    """The page's phrasebook: the sentences that name its game's pieces, translated."""
+    return page.evaluate("() => JSON.parse(document.getElementById('phrases').textContent)")
+
+
+def said(page, ending: dict) -> str:
+    """How the page's own module says a move ended the game (the pieces it took or huffed, who
+    won and why), in the page's language and its game's pieces, with the foxes left then."""
+    return page.evaluate(
+        """async (ending) => {
+            const texts = await import(new URL("../../../static/js/texts.js", location.href).href);
+            return texts.outcomeText(ending, ending.foxes);
+        }""",
+        ending,
+    )
+
+
 def click(page, move: str) -> None:
     # A placement ("@c3") is a click on its point.
     for name in move.lstrip("@").replace("-", "x").split("x"):
@@ -239,7 +256,7 @@ def in_hand(page) -> str:
 def test_a_bagh_chal_placement_puzzle_by_clicks_in_the_game_s_own_words(page, site_server):
     """Goats still to place: the hand is drawn beside the board and counts down with each
     placement; a wrong placement is answered by the tigers' refutation, said with tigers and
-    goats (the builder's words), and the line solves the puzzle. No engine is loaded."""
+    goats (the page's phrasebook), and the line solves the puzzle. No engine is loaded."""
     requests = engine_requests(page)
     data = open_puzzles(page, site_server, "fr", "bagh-chal")
     puzzle = max(
@@ -259,7 +276,8 @@ def test_a_bagh_chal_placement_puzzle_by_clicks_in_the_game_s_own_words(page, si
     assert wrong.startswith("@"), "a placement"
     click(page, wrong)
     expect(section).to_have_attribute("data-status", "wrong")
-    refuted = data["words"]["refuted"]["geese"].replace("%(move)s", reply)
+    # The tigers answer the goats' wrong placement.
+    refuted = phrases(page)["puzzle.refuted.fox"].replace("%(move)s", reply)
     expect(message).to_contain_text(refuted)
     assert in_hand(page) == str(hand - 1)
     page.locator("#puzzles [data-action=again]").click()
@@ -270,10 +288,12 @@ def test_a_bagh_chal_placement_puzzle_by_clicks_in_the_game_s_own_words(page, si
         expect(section).to_have_attribute("data-status", "ready")
         click(page, step["move"])
         if step["reply"]:
-            answer = data["words"]["answers"]["geese"].replace("%(move)s", step["reply"])
+            answer = phrases(page)["puzzle.answer.fox"].replace("%(move)s", step["reply"])
             expect(message).to_have_text(answer)
     expect(section).to_have_attribute("data-status", "solved")
-    expect(message).to_contain_text(puzzle["win"][puzzle["steps"][-1]["move"]]["said"])
+    ending = said(page, puzzle["win"][puzzle["steps"][-1]["move"]])
+    assert "chèvre" in ending and "tigre" in ending.lower()
+    expect(message).to_contain_text(ending)
     placed = sum(m.startswith("@") for s in puzzle["steps"] for m in (s["move"], s["reply"]) if m)
     assert in_hand(page) == str(hand - placed)
     # Solved, the puzzle offers to play on from it against the computer.
@@ -297,9 +317,9 @@ def test_a_tiger_capture_puzzle_by_clicks(page, site_server):
         expect(section).to_have_attribute("data-status", "ready")
         click(page, step["move"])
     expect(section).to_have_attribute("data-status", "solved")
-    said = puzzle["win"][puzzle["steps"][-1]["move"]]["said"]
-    assert "tigers" in said.lower() and "goat" in said.lower()
-    expect(page.locator("#puzzle-message")).to_contain_text(said)
+    ending = said(page, puzzle["win"][puzzle["steps"][-1]["move"]])
+    assert "tigers" in ending.lower() and "goat" in ending.lower()
+    expect(page.locator("#puzzle-message")).to_contain_text(ending)
     assert requests == []
     assert page.console_errors == []
 
@@ -346,7 +366,9 @@ def test_an_asalto_step_that_huffs_the_last_officers_loses_at_once(page, site_se
     expect(section).to_have_attribute("data-status", "wrong")
     ending = puzzle["steps"][0]["outcomes"][move]
     assert ending["huffed"] and ending["result"] == "geese"
-    expect(page.locator("#puzzle-message")).to_contain_text(ending["said"])
+    words = said(page, ending)
+    assert "Offizier" in words and "Rebellen" in words
+    expect(page.locator("#puzzle-message")).to_contain_text(words)
     assert not set(ending["huffed"]) & set(pieces(page)["fox"]), "the huffed officers are gone"
     page.locator("#puzzles [data-action=again]").click()
     expect(section).to_have_attribute("data-status", "ready")

@@ -1,17 +1,21 @@
 // Every sentence the play page builds from parts at run time (its status line, its messages and
-// what a screen reader hears after a move), composed by the page's own functions (texts.js and
-// view.js's statusText) in one locale, for every kind of move and every ending. Reads
-// {catalog, pieces, codes, moves, foxes} as JSON on stdin: the catalog as the builder embeds it in the
-// page (i18n.js_catalog), the engine's codes and move views; prints [[what, sentence], ...] as
-// JSON. tests/test_punctuation.py checks them with the rules it checks the catalogs with.
+// what a screen reader hears after a move, what a lesson's or a puzzle's move did), composed by
+// the page's own functions (texts.js and view.js's statusText) in one locale for one game, for
+// every kind of move and every ending. Reads {catalog, phrases, codes, moves, foxes,
+// sidewaysOption} as JSON on stdin: the catalog and the game's phrasebook as the builder embeds
+// them in the page (i18n.js_catalog, phrasebook.Phrases.page_data), the engine's codes, the move
+// views of the kinds the game has, its number of foxes and whether it has the sideways option;
+// prints [[what, sentence], ...] as JSON. tests/test_punctuation.py checks them with the rules it
+// checks the catalogs with.
 // Usage: node tests/node/sentences.mjs < input.json
 import { readFileSync } from "node:fs";
 
 const input = JSON.parse(readFileSync(0, "utf8"));
 // What i18n.js and the board read when they load: the page's embedded catalog, no media.
+const embedded = { i18n: input.catalog, phrases: input.phrases };
 globalThis.document = {
-  getElementById: (id) => (id === "i18n" ? { textContent: JSON.stringify(input.catalog) } : null),
-  documentElement: { lang: input.catalog.lang, dataset: { pieces: input.pieces } },
+  getElementById: (id) => (id in embedded ? { textContent: JSON.stringify(embedded[id]) } : null),
+  documentElement: { lang: input.catalog.lang, dataset: {} },
 };
 globalThis.matchMedia = () => ({ matches: false, addEventListener() {} });
 
@@ -20,6 +24,8 @@ const { statusText } = await import("../../site_builder/static/js/play/view.js")
 const { createState } = await import("../../site_builder/static/js/play/state.js");
 
 const { codes, moves } = input;
+// Whether the game has pieces to place (a placement's path is one point).
+const placing = moves.some((m) => m.path.length === 1);
 const out = [];
 const add = (what, sentence) => out.push([what, sentence]);
 const SIDES = ["fox", "geese"];
@@ -109,7 +115,7 @@ for (const error of errors) {
 for (const code of [...codes.illegal, ...BOARD, undefined]) add(`illegal: ${code}`, text.illegalText(code));
 for (const n of input.foxes) {
   for (const why of BLOCKED) add(`blocked: ${why} n=${n}`, text.blockedText(why, n));
-  for (const event of codes.events) add(`event: ${event}`, text.eventText(event));
+  for (const event of codes.events) add(`event: ${event}`, text.eventText(event, ["c6"]));
 }
 for (const targets of [[], ["d5"], ["c4", "d5", "e4"]]) {
   add(`selected, ${targets.length} targets`, text.selectedText("d4", targets));
@@ -120,7 +126,7 @@ for (const n of [0, 1, 2, 3, 5, 13, 21, 22]) {
     pieces: { fox: ["d4"], goose: [] } }));
   add(`prefix ${n}`, text.prefixText(n));
   for (const sideways of [false, true]) {
-    for (const option of [false, true]) add(`table ${n} ${sideways} ${option}`, text.tableText(n, sideways, option));
+    for (const option of [input.sidewaysOption]) add(`table ${n} ${sideways} ${option}`, text.tableText(n, sideways, option));
   }
 }
 for (const reason of codes.reasons) {
@@ -137,9 +143,11 @@ for (const n of input.foxes) {
       for (const plies of [1, 2, 5]) {
         analysis(`hint ${reason} for ${side}, ${plies} plies, n=${n}`,
           text.adviceText({ move: "d4-d5", reason, plies, count: plies, point: "d5" }, side, n));
-        // A placement, as the hint's path gives it.
-        analysis(`hint to place, ${reason} for ${side}, ${plies} plies, n=${n}`,
-          text.adviceText({ move: "@c3", path: ["c3"], reason, plies, count: plies, point: "d5" }, side, n));
+        // A placement, as the hint's path gives it, in a game with pieces to place.
+        if (placing) {
+          analysis(`hint to place, ${reason} for ${side}, ${plies} plies, n=${n}`,
+            text.adviceText({ move: "@c3", path: ["c3"], reason, plies, count: plies, point: "d5" }, side, n));
+        }
       }
     }
     analysis(`exact: ${side} wins, n=${n}`, text.exactText(side, n));
@@ -166,9 +174,24 @@ for (const mark of codes.marks) {
       analysis(`reviewed ${mark} ${verdict} ${best}`, text.reviewedMoveText(
         { ply: 3, move: "d4-d5", path: ["d4", "d5"], mark, verdict, best, best_path: bestPath }, 2));
     }
-    // Bagh-Chal's placements, played and proposed: said as placements.
-    analysis(`reviewed placement ${mark} ${verdict}`, text.reviewedMoveText(
-      { ply: 3, move: "@c3", path: ["c3"], mark, verdict, best: "@b2", best_path: ["b2"] }, 2));
+    // Placements, played and proposed: said as placements.
+    if (placing) {
+      analysis(`reviewed placement ${mark} ${verdict}`, text.reviewedMoveText(
+        { ply: 3, move: "@c3", path: ["c3"], mark, verdict, best: "@b2", best_path: ["b2"] }, 2));
+    }
+  }
+}
+// What a lesson's or a puzzle's move did: what it took or huffed, and how the game ended.
+for (const n of input.foxes) {
+  for (const captures of [[], ["d5"], ["d5", "d7"]]) {
+    for (const huffed of [[], ["c6"]]) {
+      for (const result of [null, ...codes.results]) {
+        for (const reason of result ? codes.reasons : [null]) {
+          add(`outcome: ${captures} ${huffed} ${result} ${reason} n=${n}`,
+            text.outcomeText({ last: { captures }, huffed, result, reason, captures_to_win: 5 }, n));
+        }
+      }
+    }
   }
 }
 for (const [done, total] of [[0, 1], [1, 1], [3, 40]]) {

@@ -4,7 +4,8 @@
 // A message is a string, or for plurals the catalog's forms keyed by the singular (a message
 // with a context, such as the game whose pieces it names, after the context and "\u0004");
 // "plural" maps each CLDR plural category to a form's index (Polish has three).
-// Placeholders are %(name)s, as in Python and Jinja, so Babel checks them.
+// Placeholders are %(name)s, as in Python and Jinja, so Babel checks them. The sentences that
+// name the game's pieces come apart, already translated (#phrases, phrase below).
 
 const source = document.getElementById("i18n");
 const data = source ? JSON.parse(source.textContent) : {};
@@ -66,9 +67,33 @@ export function npt(context, singular, plural, n, params = {}) {
 function pluralText(key, singular, plural, n, params) {
   const translated = Array.isArray(messages[key]);
   const forms = translated ? messages[key] : [singular, plural];
+  return format(pluralForm(forms, n, translated), { num: n, ...params });
+}
+
+// One of a message's plural forms for the count n: the catalog's, by the locale's plural rule,
+// or the English two.
+function pluralForm(forms, n, translated) {
   const category = pluralRules.select(n);
   const index = translated ? data.plural?.[category] : undefined;
   const form = index ?? (category === "one" ? 0 : forms.length - 1);
-  return format(forms[Math.min(form, forms.length - 1)], { num: n, ...params });
+  return forms[Math.min(form, forms.length - 1)];
+}
+
+// The sentences that name the game's pieces, translated by the builder (site_builder/
+// phrasebook.py): by key, a text, or {count, forms} for a sentence with a number.
+const phraseSource = document.getElementById("phrases");
+const phrases = phraseSource ? JSON.parse(phraseSource.textContent) : {};
+
+/**
+ * A sentence of the page's phrasebook, filled in with params; null where the game has none by
+ * that key (its rules never need it). A sentence with a number takes its form from the param
+ * its entry names (its "count"), which also fills %(num)s unless params give one.
+ */
+export function phrase(key, params = {}) {
+  const entry = phrases[key];
+  if (entry === undefined) return null;
+  if (typeof entry === "string") return format(entry, params);
+  const n = params[entry.count];
+  return format(pluralForm(entry.forms, n, true), { num: n, ...params });
 }
 

@@ -1,25 +1,21 @@
 // The lessons on a rules page. Every position, legal move, result and reason comes from the
 // engine at build time (site_builder/lessons.py, in the engine's view: game/view.py) in
 // #lesson-data; this script looks moves up in it and says what happened, in the play page's
-// words (texts.js). It holds no rule.
+// words (texts.js, with the game's own pieces from #phrases). It holds no rule.
 
 import { announcer } from "./shared/announce.js";
 import { Board } from "./shared/board.js";
-import { lang, t, tn } from "./i18n.js";
+import { t } from "./i18n.js";
 import * as text from "./texts.js";
 
 const root = document.getElementById("lessons");
 const data = JSON.parse(document.getElementById("lesson-data").textContent);
 const lessons = data.lessons;
 const FOXES = data.foxes;
-// A game with pieces of its own (officers, tigers…) brings the sentences that name them:
-// point labels and the chain's prompt here, a goal move's outcome in its "said".
-const words = data.words ?? null;
 const $ = (selector) => root.querySelector(selector);
 const action = (name) => $(`[data-action="${name}"]`);
 const messageEl = $("#lesson-message");
 const speak = announcer($("#lesson-announce"));
-const listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
 
 let index = 0;
 let lesson = lessons[0];
@@ -29,19 +25,9 @@ function say(message, spoken = message) {
   speak(spoken);
 }
 
-function capturedText(points) {
-  return tn("The goose on %(points)s is captured.", "The geese on %(points)s are captured.",
-    points.length, { points: listFormat.format(points) });
-}
-
-// What a goal move did: the geese it took, how the game ended, the lesson's point.
+// What a goal move did: the pieces it took, how the game ended, the lesson's point.
 function outcomeText(after) {
-  if (words) return [after.said, lesson.done].filter(Boolean).join(" ");
-  const parts = [];
-  if (after.last.captures.length) parts.push(capturedText(after.last.captures));
-  if (after.result) parts.push(text.winnerText(after.result, FOXES), text.reasonText(after.reason, FOXES));
-  if (lesson.done) parts.push(lesson.done);
-  return parts.join(" ");
+  return [text.outcomeText(after, FOXES), lesson.done].filter(Boolean).join(" ");
 }
 
 function setStatus(status) {
@@ -115,11 +101,10 @@ const board = new Board($("svg[data-board]"), {
   onMove: moved,
   onIllegal: illegal,
   onSelect: selected,
-  onChain: (canStop) => say((canStop && words?.chain) || text.chainText(canStop)),
+  onChain: (canStop) => say(text.chainText(canStop)),
   onCancel: () => say("", text.cancelledText()),
   onBlocked: () => say(t("This lesson is done: go on to the next one, or try it again.")),
-  label: (name, kind) => (words && kind ? words.labels[kind].replace("%(point)s", name)
-    : text.pointLabel(name, kind)),
+  label: text.pointLabel,
 });
 board.svg.setAttribute("aria-describedby", "lesson-text lesson-board-help");
 

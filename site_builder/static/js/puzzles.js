@@ -1,21 +1,19 @@
 // The puzzles page. Every position, legal move, refutation and reason comes from the engine at
 // build time (site_builder/puzzles.py, in the engine's view: game/view.py) in #puzzle-data; this
-// script looks moves up in it and says what happened, in the play page's words (texts.js). It
-// holds no rule and loads no engine.
+// script looks moves up in it and says what happened, in the play page's words (texts.js, with
+// the game's own pieces from #phrases). It holds no rule and loads no engine.
 
 import { Board } from "./shared/board.js";
-import { lang, t, tn } from "./i18n.js";
+import { lang, phrase, t } from "./i18n.js";
 import * as text from "./texts.js";
 
 const root = document.getElementById("puzzles");
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
 const puzzles = data.puzzles;
 const FOXES = data.foxes;
-// A game with pieces of its own (Asalto, Bagh-Chal) names them in the builder's sentences
-// (site_builder/puzzles.py): the defender's answers, refutations, refusals, point labels, the
-// chain's prompt, and each ending's own "said".
-const words = data.words ?? null;
 const KIND = { fox: "fox", geese: "goose" };
+// The side that answers the solver's moves.
+const DEFENDER = { fox: "geese", geese: "fox" };
 const PAUSE_MS = 350; // between a move and the answer to it, so that both can be followed
 const SOLVED_KEY = `fox-and-geese:puzzles-solved:${data.game}`;
 const $ = (selector) => root.querySelector(selector);
@@ -74,36 +72,28 @@ function say(message, spoken = message) {
   speak(spoken);
 }
 
-const fill = (message, move) => message.replace("%(move)s", move);
-// A goat placed (a move whose path is one point, puzzle.moves) has sentences of its own, which
+// A piece placed (a move whose path is one point, puzzle.moves) has sentences of its own, which
 // name the point: "answer @b1" reads as no move.
 const placement = (move) => (puzzle.moves[move].path.length === 1 ? puzzle.moves[move].path[0] : null);
-const fillPoint = (message, point) => message.replace("%(point)s", point);
 
+// The defender's answer to a right move, and the refutation of a wrong one, in the game's words.
 function defenderAnswersText(move) {
+  const side = DEFENDER[puzzle.side];
   const point = placement(move);
-  if (point && words?.placed) return fillPoint(words.placed.answers[puzzle.side], point);
-  if (words) return fill(words.answers[puzzle.side], move);
-  if (puzzle.side === "fox") return t("Right. The geese answer %(move)s. Your move.", { move });
-  return tn("Right. The fox answers %(move)s. Your move.", "Right. The foxes answer %(move)s. Your move.",
-    FOXES, { move });
+  if (point) return phrase(`puzzle.answer-placing.${side}`, { point });
+  return phrase(`puzzle.answer.${side}`, { move, foxes: FOXES });
 }
 
 function refutationText(reply) {
+  const side = DEFENDER[puzzle.side];
   const point = placement(reply);
-  if (point && words?.placed) return fillPoint(words.placed.refuted[puzzle.side], point);
-  if (words) return fill(words.refuted[puzzle.side], reply);
-  if (puzzle.side === "fox") {
-    return tn("Not this one: the geese answer %(move)s, and the fox can no longer win in time.",
-      "Not this one: the geese answer %(move)s, and the foxes can no longer win in time.", FOXES, { move: reply });
-  }
-  return tn("Not this one: the fox answers %(move)s, and the geese can no longer win in time.",
-    "Not this one: the foxes answer %(move)s, and the geese can no longer win in time.", FOXES, { move: reply });
+  if (point) return phrase(`puzzle.refuted-placing.${side}`, { point });
+  return phrase(`puzzle.refuted.${side}`, { move: reply, foxes: FOXES });
 }
 
-// How a move ended the game: the engine's ending (puzzles.py), in the game's own words.
+// How a move ended the game: the engine's ending (puzzles.py), with the foxes left then.
 function outcomeText(ending) {
-  return ending.said ?? `${text.winnerText(ending.result, FOXES)} ${text.reasonText(ending.reason, FOXES)}`;
+  return text.outcomeText(ending, ending.foxes);
 }
 
 // -- the board --------------------------------------------------------------------------------
@@ -291,7 +281,7 @@ function illegal(attempt) {
   const reason = attempt.code
     ?? Object.keys(here.tries).find((r) => here.tries[r].includes(key))
     ?? here.otherwise;
-  say(words?.reasons[reason] ?? text.illegalText(reason));
+  say(text.illegalText(reason));
 }
 
 function selected(name, targets) {
@@ -343,11 +333,10 @@ const board = new Board($("svg[data-board]"), {
   onMove: moved,
   onIllegal: illegal,
   onSelect: selected,
-  onChain: (canStop) => say((canStop && words?.chain) || text.chainText(canStop)),
+  onChain: (canStop) => say(text.chainText(canStop)),
   onCancel: () => say("", text.cancelledText()),
   onBlocked: blocked,
-  label: (name, kind) => (words && kind ? words.labels[kind].replace("%(point)s", name)
-    : text.pointLabel(name, kind)),
+  label: text.pointLabel,
 });
 board.svg.setAttribute("aria-describedby", "puzzle-title puzzle-board-help");
 

@@ -2,58 +2,26 @@
 // move is refused, why a link cannot be read, why a game ended) are written out literally,
 // so a test can check that each one the engine can send has a text here.
 //
-// A text that names pieces is a whole message for each game's pieces (foxes and geese,
-// Asalto's officers and rebels, Bagh-Chal's tigers and goats), with the game as its context:
-// languages inflect the nouns, so no piece name is put into a fixed frame. The page says whose
-// pieces it shows (<html data-pieces>, from the content file's "pieces").
+// A text that names pieces is a sentence of the game's phrasebook (phrase, from #phrases:
+// content/pieces/, site_builder/phrasebook.py), looked up by key: each set of pieces has whole
+// sentences of its own, since languages inflect the nouns. n is the number of foxes (the fox
+// side's pieces) where a sentence names them. A key the game's rules never need is missing
+// from its phrasebook: where a general sentence serves, it is said instead.
 
-import { decimalText, lang, npt, pt, t, tn } from "./i18n.js";
+import { decimalText, lang, phrase, pt, t, tn } from "./i18n.js";
 
-const PIECES = document.documentElement.dataset.pieces || "fox-geese";
-const OFFICERS = PIECES === "officers-rebels";
-const TIGERS = PIECES === "tigers-goats";
 const listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
 
-// Why a move is refused, where the words name the pieces of Asalto or Bagh-Chal.
-function ownIllegalText(code) {
-  if (OFFICERS) {
-    switch (code) {
-      case "goose-backward": return pt("asalto", "Rebels cannot move backward.");
-      case "geese-cannot-jump": return pt("asalto", "Rebels cannot jump.");
-      case "not-a-jump": return pt("asalto", "A jump goes over one rebel to the empty point just behind it, along a line.");
-      default: return null;
-    }
-  }
-  if (TIGERS) {
-    switch (code) {
-      case "must-place": return pt("bagh-chal", "While goats are in hand, a goat turn places one: click an empty point.");
-      case "none-in-hand": return pt("bagh-chal", "There is no goat in hand to place.");
-      case "geese-cannot-jump": return pt("bagh-chal", "Goats cannot jump.");
-      case "not-a-jump": return pt("bagh-chal", "A jump goes over one goat to the empty point just behind it, along a line.");
-      default: return null;
-    }
-  }
-  return null;
-}
-
 export function illegalText(code) {
-  const own = ownIllegalText(code);
-  if (own) return own;
+  const own = phrase(`illegal.${code}`);
+  if (own !== null) return own;
   switch (code) {
     case "not-your-piece": return t("That piece belongs to the other side.");
     case "no-piece": return t("There is no piece there.");
     case "occupied": return t("That point is taken.");
-    case "goose-backward": return t("Geese cannot move backward.");
-    case "goose-sideways": return t("Geese cannot move sideways in this game.");
-    case "geese-cannot-jump": return t("Geese cannot jump.");
-    case "capture-compulsory": return t("A capture is compulsory: a fox that can jump must jump.");
-    case "chain-must-continue": return t("The fox must keep jumping while it can.");
     case "ambiguous-chain": return t("Several jumps lead there: click each landing point in turn.");
-    case "not-a-jump": return t("A jump goes over one goose to the empty point just behind it, along a line.");
     case "not-a-line": return t("Pieces move one step along a line.");
     case "off-board": return t("That point is not on the board.");
-    case "must-place": return t("Every goose in hand must be placed before one on the board may move.");
-    case "none-in-hand": return t("There is no goose in hand to place.");
     case "one-jump-per-move": return t("Only one jump per move in this game.");
     case "game-over": return t("The game is over.");
     case "no-moves": return t("This piece cannot move now.");
@@ -62,67 +30,38 @@ export function illegalText(code) {
   }
 }
 
-// Which side won, in words; n is the number of foxes in the game.
+// Which side won, in words.
 export function winnerText(result, n) {
-  if (result === "draw" || !result) return t("The game is drawn.");
-  if (OFFICERS) return result === "fox" ? pt("asalto", "The officers win.") : pt("asalto", "The rebels win.");
-  if (TIGERS) return result === "fox" ? pt("bagh-chal", "The tigers win.") : pt("bagh-chal", "The goats win.");
-  if (result === "fox") return tn("The fox wins.", "The foxes win.", n);
-  if (result === "geese") return t("The geese win.");
+  if (result === "fox" || result === "geese") return phrase(`win.${result}`, { foxes: n });
   return t("The game is drawn.");
 }
 
 // n: the foxes on the board; toWin: the captures that win (Bagh-Chal's five goats).
 export function reasonText(reason, n, toWin) {
-  if (OFFICERS) {
-    switch (reason) {
-      case "goose-count": return pt("asalto", "Too few rebels are left to fill the fortress.");
-      case "pen-full": return pt("asalto", "The rebels have filled the fortress.");
-      case "foxes-gone": return pt("asalto", "No officer is left.");
-      case "fox-trapped": return npt("asalto", "The officer cannot move.", "The officers cannot move.", n);
-      case "geese-blocked": return pt("asalto", "The rebels cannot move.");
-      case "hundred-ply-rule": return pt("asalto", "Fifty moves each without a capture, a huff or a rebel moving forward.");
-      default: break;
-    }
-  }
-  if (TIGERS) {
-    switch (reason) {
-      case "goose-count": return npt("bagh-chal", "The tigers have captured %(num)s goat.",
-        "The tigers have captured %(num)s goats.", toWin);
-      case "fox-trapped": return npt("bagh-chal", "The tiger cannot move.", "The tigers cannot move.", n);
-      case "geese-blocked": return pt("bagh-chal", "The goats cannot move.");
-      case "hundred-ply-rule": return pt("bagh-chal", "Fifty moves each without a capture or a goat being placed.");
-      default: break;
-    }
-  }
-  switch (reason) {
-    case "goose-count": return tn("Too few geese are left to trap the fox.", "Too few geese are left to trap the foxes.", n);
-    case "pen-full": return t("The geese have filled the pen.");
-    case "foxes-gone": return t("No fox is left on the board.");
-    case "fox-trapped": return tn("The fox cannot move.", "The foxes cannot move.", n);
-    case "geese-blocked": return t("The geese cannot move.");
-    case "threefold-repetition": return t("The same position came up for the third time.");
-    case "hundred-ply-rule": return t("Fifty moves each without a capture or a goose moving forward.");
-    default: return "";
-  }
+  if (reason === "threefold-repetition") return t("The same position came up for the third time.");
+  return phrase(`end.${reason}`, { foxes: n, num: toWin }) ?? "";
 }
 
 // What a move did besides moving (the engine's "events"); points: the pieces it concerns
 // (the view's "huffed").
 export function eventText(event, points = []) {
-  switch (event) {
-    case "huff":
-      if (OFFICERS && points.length) {
-        return npt("asalto", "The officer on %(points)s is huffed, taken off the board: it could have captured.",
-          "The officers on %(points)s are huffed, taken off the board: they could have captured.",
-          points.length, { points: listFormat.format(points) });
-      }
-      return t("Every fox that could have captured has been removed from the board.");
-    default: return "";
-  }
+  if (event !== "huff") return "";
+  return phrase("event.huff", { num: points.length, points: listFormat.format(points) }) ?? "";
 }
 
-// The result as the player sees it: against the computer or a friend it is "you" who won.
+// What a move that ends a lesson or a puzzle did (after: the engine's view after it, or a
+// puzzle's ending): the pieces it took or huffed, and how the game ended if it did.
+export function outcomeText(after, n) {
+  const parts = [];
+  const { captures } = after.last;
+  if (captures.length) {
+    parts.push(phrase("said.captured", { num: captures.length, points: listFormat.format(captures) }));
+  }
+  if (after.huffed?.length) parts.push(eventText("huff", after.huffed));
+  if (after.result) parts.push(winnerText(after.result, n), reasonText(after.reason, n, after.captures_to_win));
+  return parts.join(" ");
+}
+
 export function headlineText(state, mode, side, n) {
   if (!state.result || state.result === "draw") return state.result ? t("Draw.") : "";
   if (mode === "two") return winnerText(state.result, n);
@@ -132,40 +71,21 @@ export function headlineText(state, mode, side, n) {
 
 // A short result for the end of the move list.
 export function resultLineText(result, n) {
-  if (result === "draw" || !result) return t("Draw");
-  if (OFFICERS) return result === "fox" ? pt("asalto", "Officers win") : pt("asalto", "Rebels win");
-  if (TIGERS) return result === "fox" ? pt("bagh-chal", "Tigers win") : pt("bagh-chal", "Goats win");
-  if (result === "fox") return tn("Fox wins", "Foxes win", n);
-  if (result === "geese") return t("Geese win");
+  if (result === "fox" || result === "geese") return phrase(`result.${result}`, { foxes: n });
   return t("Draw");
 }
 
-export function sideText(side, n) {
-  return side === "fox" ? tn("the fox", "the foxes", n) : t("the geese");
-}
-
-// Which side the player of a link game plays.
+// Which side the player of a link game plays (a set may say it as "You play %(side)s.").
 export function youPlayText(side, n) {
-  if (OFFICERS) return side === "fox" ? pt("asalto", "You play the officers.") : pt("asalto", "You play the rebels.");
-  if (TIGERS) return side === "fox" ? pt("bagh-chal", "You play the tigers.") : pt("bagh-chal", "You play the goats.");
-  return t("You play %(side)s.", { side: sideText(side, n) });
+  return phrase(`you-play.${side}`, { side: phrase(`the-side.${side}`, { foxes: n }) });
 }
 
 export function yourMoveText(side, n) {
-  if (OFFICERS) {
-    return side === "fox" ? pt("asalto", "Your move, with the officers.") : pt("asalto", "Your move, with the rebels.");
-  }
-  if (TIGERS) {
-    return side === "fox" ? pt("bagh-chal", "Your move, with the tigers.") : pt("bagh-chal", "Your move, with the goats.");
-  }
-  return side === "fox" ? tn("Your move, with the fox.", "Your move, with the foxes.", n)
-    : t("Your move, with the geese.");
+  return phrase(`your-move.${side}`, { foxes: n });
 }
 
 export function toMoveText(side, n) {
-  if (OFFICERS) return side === "fox" ? pt("asalto", "Officers to move") : pt("asalto", "Rebels to move");
-  if (TIGERS) return side === "fox" ? pt("bagh-chal", "Tigers to move") : pt("bagh-chal", "Goats to move");
-  return side === "fox" ? tn("Fox to move", "Foxes to move", n) : t("Geese to move");
+  return phrase(`to-move.${side}`, { foxes: n });
 }
 
 export function thinkingText() {
@@ -184,34 +104,24 @@ export function movedWhenReadyText() {
 }
 
 // A move as the engine's view gives it ({move, path, captures}) is a placement when its path
-// is one point (a goat put down from the hand): only Bagh-Chal's goats are placed. Sentences
-// that name a move have a message of their own for it, since "played @e4" reads as no move.
+// is one point (a piece put down from the hand). Sentences that name a move have a message of
+// their own for it, since "played @e4" reads as no move.
 const placed = (last) => last.path.length === 1;
 
 // Who played the last move, in a sentence: the friend's move or your own (last: the engine's
 // move view).
 function friendPlayedText(last) {
-  if (placed(last)) return pt("bagh-chal", "Your friend placed a goat on %(point)s.", { point: last.path[0] });
+  if (placed(last)) return phrase("place.friend", { point: last.path[0] });
   return t("Your friend played %(move)s.", { move: last.move });
 }
 
-// Your own move, as the computer's is said (computerPlayedText): what it took, or where a goat
+// Your own move, as the computer's is said (computerPlayedText): what it took, or where a piece
 // was placed.
 export function youPlayedText(last) {
-  if (placed(last)) return pt("bagh-chal", "You placed a goat on %(point)s.", { point: last.path[0] });
+  if (placed(last)) return phrase("place.you", { point: last.path[0] });
   const { move, captures } = last;
   if (!captures.length) return t("You played %(move)s.", { move });
-  const n = captures.length;
-  if (OFFICERS) {
-    return npt("asalto", "You played %(move)s: the officer takes %(num)s rebel.",
-      "You played %(move)s: the officer takes %(num)s rebels.", n, { move });
-  }
-  if (TIGERS) {
-    return npt("bagh-chal", "You played %(move)s: the tiger takes %(num)s goat.",
-      "You played %(move)s: the tiger takes %(num)s goats.", n, { move });
-  }
-  return tn("You played %(move)s: the fox takes %(num)s goose.",
-    "You played %(move)s: the fox takes %(num)s geese.", n, { move });
+  return phrase("capture.you", { move, num: captures.length });
 }
 
 // Play by link: who you are, what happened, what to do next (last: the engine's view of the
@@ -232,11 +142,8 @@ export function linkStatusText({ side, toMove, last, n, fresh }) {
 }
 
 export function tableText(geese, sideways, hasOption) {
-  if (OFFICERS) return npt("asalto", "%(num)s rebel in the game", "%(num)s rebels in the game", geese);
-  if (TIGERS) return npt("bagh-chal", "%(num)s goat in the game", "%(num)s goats in the game", geese);
-  if (!hasOption) return tn("%(num)s goose in the game", "%(num)s geese in the game", geese);
-  return sideways ? tn("%(num)s goose, sideways steps allowed", "%(num)s geese, sideways steps allowed", geese)
-    : tn("%(num)s goose, no sideways steps", "%(num)s geese, no sideways steps", geese);
+  if (!hasOption) return phrase("table.count", { num: geese });
+  return phrase(sideways ? "table.sideways" : "table.no-sideways", { num: geese });
 }
 
 // Whom the player plays, beside the table: on a phone the settings that say it are folded away.
@@ -248,21 +155,17 @@ export function opponentText(mode, level) {
   return t("Against the computer (medium)");
 }
 
-// The pieces counted beside the board, from the engine's view of the position shown: the
-// geese left; Asalto's officers too (huffing takes them); Bagh-Chal's goats in hand while there
-// are any, and the goats captured against the five that win.
+// The pieces counted beside the board, from the engine's view of the position shown: those the
+// game's phrasebook counts (its rules need): the pieces in hand while there are any, the
+// captures against those that win, the geese left, the foxes left (huffing takes them).
 export function tallyText(view) {
-  const left = view.geese_left ?? 0;
-  if (OFFICERS) {
-    return [npt("asalto", "%(num)s rebel left", "%(num)s rebels left", left),
-      npt("asalto", "%(num)s officer left", "%(num)s officers left", view.pieces?.fox.length ?? 0)].join(" · ");
-  }
-  if (TIGERS) {
-    const hand = view.in_hand ? [pt("bagh-chal", "Goats in hand: %(num)s", { num: view.in_hand })] : [];
-    return [...hand, pt("bagh-chal", "Captured: %(num)s of %(total)s",
-      { num: view.captured ?? 0, total: view.captures_to_win })].join(" · ");
-  }
-  return tn("%(num)s goose left", "%(num)s geese left", left);
+  const counts = [
+    view.in_hand ? phrase("tally.in-hand", { num: view.in_hand }) : null,
+    phrase("tally.captured", { num: view.captured ?? 0, total: view.captures_to_win }),
+    phrase("tally.geese-left", { num: view.geese_left ?? 0 }),
+    phrase("tally.foxes-left", { num: view.pieces?.fox.length ?? 0 }),
+  ];
+  return counts.filter((count) => count !== null).join(" · ");
 }
 
 // Browsing the moves, numbered as the move list numbers them (state.js, moveNumber); move 0:
@@ -285,12 +188,7 @@ export function blockedText(why, n) {
     case "not-yours": return t("That is the computer's side.");
     case "confirm": return t("Answer the question first.");
     case "setup": return t("Play the position you are setting up, or go back to the game, first.");
-    case "must-jump":
-      // Where capturing is optional, a piece must jump only when nothing else can move.
-      if (OFFICERS) return pt("asalto", "Only a jump is possible: choose a marked officer.");
-      if (TIGERS) return pt("bagh-chal", "Only a jump is possible: choose a marked tiger.");
-      return tn("A capture is compulsory: the marked fox must jump.",
-        "A capture is compulsory: a marked fox must jump.", n);
+    case "must-jump": return phrase("blocked.must-jump", { foxes: n });
     default: return "";
   }
 }
@@ -351,14 +249,7 @@ export function otherKindText() {
 }
 
 export function pointLabel(name, kind) {
-  if (OFFICERS && kind) {
-    return kind === "fox" ? pt("asalto", "%(point)s, officer", { point: name }) : pt("asalto", "%(point)s, rebel", { point: name });
-  }
-  if (TIGERS && kind) {
-    return kind === "fox" ? pt("bagh-chal", "%(point)s, tiger", { point: name }) : pt("bagh-chal", "%(point)s, goat", { point: name });
-  }
-  if (kind === "fox") return t("%(point)s, fox", { point: name });
-  if (kind === "goose") return t("%(point)s, goose", { point: name });
+  if (kind) return phrase(`label.${kind}`, { point: name });
   return t("%(point)s, empty", { point: name });
 }
 
@@ -366,7 +257,7 @@ export function pointLabel(name, kind) {
 // what it took is said after it (a lesson's or a puzzle's outcome): its notation, or for a
 // piece placed from the hand (a path of one point) where it went.
 export function moveWords(last) {
-  if (placed(last)) return pt("bagh-chal", "A goat is placed on %(point)s.", { point: last.path[0] });
+  if (placed(last)) return phrase("place.said", { point: last.path[0] });
   return `${last.move}.`;
 }
 
@@ -374,19 +265,9 @@ export function moveWords(last) {
 // sentence twice.
 export function computerPlayedText(last) {
   const { move, path, captures } = last;
-  if (placed(last)) return pt("bagh-chal", "The computer placed a goat on %(point)s.", { point: path[0] });
+  if (placed(last)) return phrase("place.computer", { point: path[0] });
   if (!captures.length) return t("The computer played %(move)s.", { move });
-  const n = captures.length;
-  if (OFFICERS) {
-    return npt("asalto", "The computer played %(move)s: the officer takes %(num)s rebel.",
-      "The computer played %(move)s: the officer takes %(num)s rebels.", n, { move });
-  }
-  if (TIGERS) {
-    return npt("bagh-chal", "The computer played %(move)s: the tiger takes %(num)s goat.",
-      "The computer played %(move)s: the tiger takes %(num)s goats.", n, { move });
-  }
-  return tn("The computer played %(move)s: the fox takes %(num)s goose.",
-    "The computer played %(move)s: the fox takes %(num)s geese.", n, { move });
+  return phrase("capture.computer", { move, num: captures.length });
 }
 
 // What a screen reader hears after a move: the move in a sentence (the computer's, or your
@@ -408,12 +289,9 @@ export function selectedText(point, targets) {
   return t("%(point)s chosen. It can go to %(targets)s.", { point, targets: targets.join(", ") });
 }
 
+// canStop: the chain may end here; otherwise it must go on (where capturing is compulsory).
 export function chainText(canStop) {
-  if (OFFICERS && canStop) {
-    return pt("asalto", "Jump on by clicking the next landing point, or click the officer again to stop here.");
-  }
-  return canStop ? t("Jump on by clicking the next landing point, or click the fox again to stop here.")
-    : t("The fox must jump on: click the next landing point.");
+  return phrase(canStop ? "chain.may-stop" : "chain.must-go-on") ?? "";
 }
 
 export function confirmText(kind) {
@@ -471,90 +349,19 @@ export function waitingText() {
 
 // Analysis (game/analysis.py): why a hint's move is good, a reviewed move's mark and exact
 // verdict, and why a position set up by hand cannot be played. n is the number of foxes. A
-// sentence that names the side to move is one message per side and number of foxes.
+// sentence that names the side to move is one sentence of the phrasebook per side.
 
 // Moves of the side to move, from plies counting both sides: the winner makes the last move.
 const ownMoves = (plies) => Math.ceil(plies / 2);
 
-// Why a hint's move is good, where the words name Asalto's or Bagh-Chal's pieces (their
-// numbers of foxes are fixed: two officers, four tigers).
-function ownHintText(hint, side, moves) {
-  if (OFFICERS) {
-    switch (hint.reason) {
-      case "wins":
-        return side === "geese"
-          ? npt("asalto", "This wins: the rebels win in %(num)s move, whatever the officers do.",
-            "This wins: the rebels win in %(num)s moves, whatever the officers do.", moves)
-          : npt("asalto", "This wins: the officers win in %(num)s move, whatever the rebels do.",
-            "This wins: the officers win in %(num)s moves, whatever the rebels do.", moves);
-      case "holds-out":
-        return side === "geese"
-          ? npt("asalto", "The officers win with best play; this move holds out longest, %(num)s move.",
-            "The officers win with best play; this move holds out longest, %(num)s moves.", moves)
-          : npt("asalto", "The rebels win with best play; this move holds out longest, %(num)s move.",
-            "The rebels win with best play; this move holds out longest, %(num)s moves.", moves);
-      case "captures":
-        return npt("asalto", "This move takes %(num)s rebel.", "This move takes %(num)s rebels.", hint.count);
-      case "threatens": return pt("asalto", "This move threatens the rebel on %(point)s.", { point: hint.point });
-      case "keeps-fox-from": return pt("asalto", "This move keeps the officers from %(point)s.", { point: hint.point });
-      default: return null;
-    }
-  }
-  if (TIGERS) {
-    switch (hint.reason) {
-      case "wins":
-        return side === "geese"
-          ? npt("bagh-chal", "This wins: the goats win in %(num)s move, whatever the tigers do.",
-            "This wins: the goats win in %(num)s moves, whatever the tigers do.", moves)
-          : npt("bagh-chal", "This wins: the tigers win in %(num)s move, whatever the goats do.",
-            "This wins: the tigers win in %(num)s moves, whatever the goats do.", moves);
-      case "holds-out":
-        return side === "geese"
-          ? npt("bagh-chal", "The tigers win with best play; this move holds out longest, %(num)s move.",
-            "The tigers win with best play; this move holds out longest, %(num)s moves.", moves)
-          : npt("bagh-chal", "The goats win with best play; this move holds out longest, %(num)s move.",
-            "The goats win with best play; this move holds out longest, %(num)s moves.", moves);
-      case "captures":
-        return npt("bagh-chal", "This move takes %(num)s goat.", "This move takes %(num)s goats.", hint.count);
-      case "threatens": return pt("bagh-chal", "This move threatens the goat on %(point)s.", { point: hint.point });
-      case "keeps-fox-from": return pt("bagh-chal", "This move keeps the tigers from %(point)s.", { point: hint.point });
-      default: return null;
-    }
-  }
-  return null;
-}
-
 export function hintText(hint, side, n) {
-  const moves = ownMoves(hint.plies ?? 0);
-  const own = ownHintText(hint, side, moves);
-  if (own) return own;
   switch (hint.reason) {
     case "wins":
-      if (side === "geese") {
-        return n === 1 ? npt("hint", "This wins: the fox is trapped in %(num)s move, whatever it does.",
-          "This wins: the fox is trapped in %(num)s moves, whatever it does.", moves)
-          // Two Foxes: the geese may win by filling the pen as well as by trapping.
-          : npt("hint", "This wins: the geese win in %(num)s move, whatever the foxes do.",
-            "This wins: the geese win in %(num)s moves, whatever the foxes do.", moves);
-      }
-      return n === 1 ? npt("hint", "This wins: the fox wins in %(num)s move, whatever the geese do.",
-        "This wins: the fox wins in %(num)s moves, whatever the geese do.", moves)
-        : npt("hint", "This wins: the foxes win in %(num)s move, whatever the geese do.",
-          "This wins: the foxes win in %(num)s moves, whatever the geese do.", moves);
-    case "holds-out":
-      if (side === "geese") {
-        return n === 1 ? npt("hint", "The fox wins with best play; this move holds out longest, %(num)s move.",
-          "The fox wins with best play; this move holds out longest, %(num)s moves.", moves)
-          : npt("hint", "The foxes win with best play; this move holds out longest, %(num)s move.",
-            "The foxes win with best play; this move holds out longest, %(num)s moves.", moves);
-      }
-      return npt("hint", "The geese win with best play; this move holds out longest, %(num)s move.",
-        "The geese win with best play; this move holds out longest, %(num)s moves.", moves);
+    case "holds-out": return phrase(`hint.${hint.reason}.${side}`, { num: ownMoves(hint.plies ?? 0) });
+    case "captures": return phrase("hint.captures", { num: hint.count });
+    case "threatens": return phrase("hint.threatens", { point: hint.point });
+    case "keeps-fox-from": return phrase("hint.keeps-fox-from", { point: hint.point, foxes: n });
     case "only-move": return t("This is the only move.");
-    case "captures": return tn("This move takes %(num)s goose.", "This move takes %(num)s geese.", hint.count);
-    case "threatens": return t("This move threatens the goose on %(point)s.", { point: hint.point });
-    case "keeps-fox-from": return tn("This move keeps the fox from %(point)s.", "This move keeps the foxes from %(point)s.",
-      n, { point: hint.point });
     case "best":
     default: return t("This is the move the computer would play at the hard level.");
   }
@@ -563,9 +370,7 @@ export function hintText(hint, side, n) {
 // The hint's move and why, in one line; a placement (a path of one point) says where.
 export function adviceText(hint, side, n) {
   const reason = hintText(hint, side, n);
-  if (hint.path?.length === 1) {
-    return pt("bagh-chal", "Hint: place a goat on %(point)s. %(reason)s", { point: hint.path[0], reason });
-  }
+  if (hint.path?.length === 1) return phrase("hint.place", { point: hint.path[0], reason });
   return t("Hint: %(move)s. %(reason)s", { move: hint.move, reason });
 }
 
@@ -602,27 +407,18 @@ export function verdictText(verdict) {
 
 // Who wins with best play from a position the review knows exactly.
 export function exactText(winner, n) {
-  if (OFFICERS) {
-    return winner === "geese" ? pt("asalto", "From here the rebels win with best play.")
-      : pt("asalto", "From here the officers win with best play.");
-  }
-  if (TIGERS) {
-    return winner === "geese" ? pt("bagh-chal", "From here the goats win with best play.")
-      : pt("bagh-chal", "From here the tigers win with best play.");
-  }
-  if (winner === "geese") return t("From here the geese win with best play.");
-  return tn("From here the fox wins with best play.", "From here the foxes win with best play.", n);
+  return phrase(winner === "geese" ? "exact.geese" : "exact.fox", { foxes: n });
 }
 
 // A reviewed move in words: its number (as the move list numbers it), mark, verdict and the
 // engine's choice where it differs.
 export function reviewedMoveText(row, move) {
-  const played = placed(row) ? pt("bagh-chal", "a goat placed on %(point)s", { point: row.path[0] }) : row.move;
+  const played = placed(row) ? phrase("place.played", { point: row.path[0] }) : row.move;
   const parts = [t("%(mark)s: move %(move)s, %(played)s.", { move, played, mark: markText(row.mark) })];
   if (row.verdict) parts.push(verdictText(row.verdict));
   if (row.best && row.best !== row.move && row.mark !== "good") {
     parts.push(placed({ path: row.best_path })
-      ? pt("bagh-chal", "The computer would have placed a goat on %(point)s.", { point: row.best_path[0] })
+      ? phrase("place.computer-would", { point: row.best_path[0] })
       : t("The computer would have played %(move)s.", { move: row.best }));
   }
   return parts.join(" ");
@@ -646,95 +442,34 @@ export function reviewFailedText() {
 export function reviewDoneText(counts, n) {
   const side = (c) => [tn("%(num)s mistake", "%(num)s mistakes", c.mistake),
     tn("%(num)s inaccuracy", "%(num)s inaccuracies", c.inaccurate)].join(", ");
-  const fox = { counts: side(counts.fox) };
-  const geese = { counts: side(counts.geese) };
-  if (OFFICERS) {
-    return [t("Review done."), pt("asalto", "Officers: %(counts)s.", fox), pt("asalto", "Rebels: %(counts)s.", geese)].join(" ");
-  }
-  if (TIGERS) {
-    return [t("Review done."), pt("bagh-chal", "Tigers: %(counts)s.", fox), pt("bagh-chal", "Goats: %(counts)s.", geese)]
-      .join(" ");
-  }
-  return [t("Review done."), tn("Fox: %(counts)s.", "Foxes: %(counts)s.", n, fox), t("Geese: %(counts)s.", geese)]
-    .join(" ");
+  return [t("Review done."), phrase("review.fox", { counts: side(counts.fox), foxes: n }),
+    phrase("review.geese", { counts: side(counts.geese) })].join(" ");
 }
 
-// Where the game turned, by whose move it was: one message per side and pieces.
+// Where the game turned, by whose move it was.
 export function turnButtonText(move, side, n) {
-  const data = { move };
-  if (OFFICERS) {
-    return side === "geese" ? pt("asalto", "The game turned at the rebels' move %(move)s", data)
-      : pt("asalto", "The game turned at the officers' move %(move)s", data);
-  }
-  if (TIGERS) {
-    return side === "geese" ? pt("bagh-chal", "The game turned at the goats' move %(move)s", data)
-      : pt("bagh-chal", "The game turned at the tigers' move %(move)s", data);
-  }
-  if (side === "geese") return t("The game turned at the geese's move %(move)s", data);
-  return tn("The game turned at the fox's move %(move)s", "The game turned at the foxes' move %(move)s", n, data);
+  return phrase(side === "geese" ? "turn.geese" : "turn.fox", { move, foxes: n });
 }
 
 // The value chart's table: a value in geese from the fox's side, or a proven win.
 export function chartValueText(value, cap, n) {
   if (value === null) return "";
-  if (value >= cap) {
-    if (OFFICERS) return pt("asalto", "the officers win");
-    if (TIGERS) return pt("bagh-chal", "the tigers win");
-    return tn("the fox wins", "the foxes win", n);
-  }
-  if (value <= -cap) {
-    if (OFFICERS) return pt("asalto", "the rebels win");
-    if (TIGERS) return pt("bagh-chal", "the goats win");
-    return t("the geese win");
-  }
+  if (value >= cap) return phrase("chart.fox-wins", { foxes: n });
+  if (value <= -cap) return phrase("chart.geese-win");
   const geese = value / 100;
   return `${geese > 0 ? "+" : geese < 0 ? "−" : ""}${decimalText(Math.abs(geese))}`;
 }
 
-// Why a set-up position cannot be played, where the words name Asalto's or Bagh-Chal's pieces.
-// Asalto's officers may be fewer than two (huffed), never more. A code the game never gives
-// (Asalto has no hand; Bagh-Chal's goats stand where they were placed, so none is out of reach)
-// gets the general sentence.
-function ownSetupProblemText(problem, n, geese) {
-  const points = problem.points.join(", ");
-  if (OFFICERS) {
-    switch (problem.code) {
-      case "fox-count": return npt("asalto", "This game has at most %(num)s officer.", "This game has at most %(num)s officers.", n);
-      case "too-many-geese": return npt("asalto", "This game has at most %(num)s rebel.", "This game has at most %(num)s rebels.", geese);
-      case "too-few-geese": return pt("asalto", "With so few rebels the officers have already won.");
-      case "goose-behind-start":
-        return pt("asalto", "No rebel can get to %(points)s, since rebels never move backward.", { points });
-      case "bad-hand": return t("This position cannot be played.");
-      default: return null;
-    }
-  }
-  if (TIGERS) {
-    switch (problem.code) {
-      case "fox-count": return npt("bagh-chal", "This game is played with %(num)s tiger.", "This game is played with %(num)s tigers.", n);
-      case "too-many-geese": return npt("bagh-chal", "This game has at most %(num)s goat.", "This game has at most %(num)s goats.", geese);
-      case "too-few-geese": return pt("bagh-chal", "With so few goats left the tigers have already won.");
-      case "bad-hand": return pt("bagh-chal", "That many goats cannot be left to place in this game.");
-      case "goose-behind-start": return t("This position cannot be played.");
-      default: return null;
-    }
-  }
-  return null;
-}
-
-// geese: the table's number of geese (the problem's own "most" where it gives one).
+// Why a set-up position cannot be played; geese: the table's number of geese (the problem's
+// own "most" where it gives one). A code whose sentence would name pieces is the phrasebook's.
 export function setupProblemText(problem, n, geese = problem.most) {
-  const own = ownSetupProblemText(problem, n, geese);
-  if (own) return own;
   const points = problem.points.join(", ");
+  const own = phrase(`setup.${problem.code}`, { foxes: n, geese, points });
+  if (own !== null) return own;
   switch (problem.code) {
     case "not-a-point": return t("Pieces must stand on the points of the board (%(points)s).", { points });
     case "two-on-a-point": return t("Only one piece can stand on a point (%(points)s).", { points });
-    case "fox-count": return tn("This game is played with %(num)s fox.", "This game is played with %(num)s foxes.", n);
-    case "too-many-geese": return tn("This game has at most %(num)s goose.", "This game has at most %(num)s geese.", geese);
-    case "too-few-geese": return t("With so few geese the fox side has already won.");
-    case "goose-behind-start": return t("No goose can get to %(points)s, since geese never move backward.", { points });
     case "bad-side": return t("Choose the side to move.");
-    case "bad-hand": return t("That many geese cannot be left to place in this game.");
     case "game-over":
       return [t("This position is already over."), reasonText(problem.reason, n, problem.captures_to_win)].join(" ");
     default: return t("This position cannot be played.");
@@ -760,16 +495,8 @@ export function setupPlayableText() {
 
 // The pieces put down so far.
 export function setupCountText(foxes, geese) {
-  if (OFFICERS) {
-    return [npt("asalto", "%(num)s officer on the board", "%(num)s officers on the board", foxes),
-      npt("asalto", "%(num)s rebel on the board", "%(num)s rebels on the board", geese)].join(" · ");
-  }
-  if (TIGERS) {
-    return [npt("bagh-chal", "%(num)s tiger on the board", "%(num)s tigers on the board", foxes),
-      npt("bagh-chal", "%(num)s goat on the board", "%(num)s goats on the board", geese)].join(" · ");
-  }
-  return [tn("%(num)s fox on the board", "%(num)s foxes on the board", foxes),
-    tn("%(num)s goose on the board", "%(num)s geese on the board", geese)].join(" · ");
+  return [phrase("setup.foxes-on-board", { num: foxes }), phrase("setup.geese-on-board", { num: geese })]
+    .join(" · ");
 }
 
 // Sharing the game (play/share.js): the picture's caption, what the buttons did, and why a
