@@ -799,6 +799,7 @@ def test_the_last_message_is_put_away_while_an_earlier_move_is_shown(page, site_
     # A tap there still says why it cannot be played.
     tap(page, "c4")
     expect(message).to_contain_text("earlier move")
+    settled(page)  # the announcer speaks in the next frame
     spoken = page.locator("#announce").inner_text()
     # Back in the game, its last message is shown again, and not spoken a second time.
     page.click("#browsing [data-action=last]")
